@@ -1,0 +1,1 @@
+"""The command line (placeholder entry point replaced below)."""

@@ -1,0 +1,158 @@
+"""What a run emits. The core never prints: reporters, traces and stores consume these."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar
+
+from thinkact.types import JSON, ToolCall, ToolResult, Usage
+
+
+def _plain(value: Any) -> Any:
+    to_dict = getattr(value, "to_dict", None)
+    if to_dict is not None:
+        return to_dict()
+    if isinstance(value, tuple | list):
+        return [_plain(v) for v in value]
+    if isinstance(value, Mapping):
+        return {str(k): _plain(v) for k, v in value.items()}
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Base of every event. `kind` names it in traces (`{"kind": "tool_finished", ...}`)."""
+
+    kind: ClassVar[str] = "event"
+
+    def to_dict(self) -> JSON:
+        d: JSON = {"kind": self.kind}
+        for f in fields(self):
+            d[f.name] = _plain(getattr(self, f.name))
+        return d
+
+
+@dataclass(frozen=True, slots=True)
+class RunStarted(Event):
+    kind: ClassVar[str] = "run_started"
+    run_id: str
+    task: str
+    model: str
+    format: str
+    max_steps: int
+    tools: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class StepStarted(Event):
+    kind: ClassVar[str] = "step_started"
+    step: int
+    max_steps: int
+
+
+@dataclass(frozen=True, slots=True)
+class ModelReplied(Event):
+    """The model answered and the format parsed it (or failed to: see FormatFailed)."""
+
+    kind: ClassVar[str] = "model_replied"
+    step: int
+    text: str
+    thought: str
+    actions: tuple[ToolCall, ...]
+    final_answer: str | None
+    usage: Usage
+    duration: float
+
+
+@dataclass(frozen=True, slots=True)
+class FormatFailed(Event):
+    """The reply could not be parsed; `message` goes back to the model."""
+
+    kind: ClassVar[str] = "format_failed"
+    step: int
+    message: str
+    consecutive_errors: int
+
+
+@dataclass(frozen=True, slots=True)
+class ToolStarted(Event):
+    kind: ClassVar[str] = "tool_started"
+    step: int
+    call: ToolCall
+
+
+@dataclass(frozen=True, slots=True)
+class ToolFinished(Event):
+    kind: ClassVar[str] = "tool_finished"
+    step: int
+    call: ToolCall
+    result: ToolResult
+    duration: float
+
+
+@dataclass(frozen=True, slots=True)
+class ToolDenied(Event):
+    """A tool needing approval was refused by the user's policy."""
+
+    kind: ClassVar[str] = "tool_denied"
+    step: int
+    call: ToolCall
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class ProgressMarked(Event):
+    """A workflow step was declared complete (the `mark_step_complete` tool)."""
+
+    kind: ClassVar[str] = "progress_marked"
+    step_name: str
+
+
+@dataclass(frozen=True, slots=True)
+class Notice(Event):
+    """Something the loop told the model on its own: a nudge, a warning, a forced turn."""
+
+    kind: ClassVar[str] = "notice"
+    step: int
+    reason: str
+    message: str
+
+
+@dataclass(frozen=True, slots=True)
+class RetryScheduled(Event):
+    """A model call failed transiently and will be tried again after `delay` seconds."""
+
+    kind: ClassVar[str] = "retry_scheduled"
+    attempt: int
+    delay: float
+    error: str
+
+
+@dataclass(frozen=True, slots=True)
+class ValidationFailed(Event):
+    """A validator rejected the run's output; `message` goes back to the model."""
+
+    kind: ClassVar[str] = "validation_failed"
+    step: int
+    validator: str
+    message: str
+    attempt: int
+
+
+@dataclass(frozen=True, slots=True)
+class StepFinished(Event):
+    kind: ClassVar[str] = "step_finished"
+    step: int
+    usage: Usage
+
+
+@dataclass(frozen=True, slots=True)
+class RunFinished(Event):
+    kind: ClassVar[str] = "run_finished"
+    run_id: str
+    reason: str
+    final_answer: str | None
+    steps: int
+    usage: Usage
+    duration: float

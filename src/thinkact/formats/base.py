@@ -1,0 +1,77 @@
+"""The Format seam: how actions travel between the loop and a model."""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol, runtime_checkable
+
+from thinkact.types import AssistantMessage, Message, Reply, ToolCall, ToolResult, ToolSpec
+
+FINAL_ANSWER_TOOL = "final_answer"
+
+
+@dataclass(frozen=True, slots=True)
+class Parsed:
+    """A reply understood: the model's reasoning and either actions or a final answer."""
+
+    thought: str = ""
+    calls: tuple[ToolCall, ...] = ()
+    final_answer: str | None = None
+
+
+@runtime_checkable
+class Format(Protocol):
+    """Renders tools and observations for a model and parses its replies.
+
+    `parse` raises `FormatError` with a message written for the model (which tag is missing,
+    which JSON is invalid and where, which tool is unknown and which exist).
+    """
+
+    name: str
+    native: bool  # True: tools travel as the provider's tool calls, not in the text
+    stop: tuple[str, ...]  # where generation must end so the model cannot invent observations
+
+    def system_prompt(self, tools: Sequence[ToolSpec], instructions: str) -> str: ...
+
+    def parse(self, reply: Reply, tool_names: Collection[str]) -> Parsed: ...
+
+    def assistant_message(self, reply: Reply) -> AssistantMessage:
+        """The reply as it is kept in history (text cut where an invented observation starts)."""
+        ...
+
+    def observation(self, results: Sequence[ToolResult], note: str) -> list[Message]:
+        """Messages that carry tool results back, with `note` (step count, warnings) appended."""
+        ...
+
+    def feedback(self, message: str, note: str) -> list[Message]:
+        """Messages that tell the model something that is not a tool result (format errors)."""
+        ...
+
+    def grammar(self, tools: Sequence[ToolSpec], *, final_only: bool = False) -> str | None:
+        """A GBNF grammar of valid replies, for constrained local decoding (None if n/a)."""
+        ...
+
+    def json_schema(
+        self, tools: Sequence[ToolSpec], *, final_only: bool = False
+    ) -> Mapping[str, Any] | None:
+        """A JSON schema of valid replies, where the format's replies are JSON (else None)."""
+        ...
+
+
+def unknown_tool_message(name: str, tool_names: Collection[str]) -> str:
+    known = ", ".join(sorted(tool_names)) or "(none)"
+    return f"Unknown tool {name!r}. Available tools: {known}."
+
+
+def final_answer_spec() -> ToolSpec:
+    return ToolSpec(
+        FINAL_ANSWER_TOOL,
+        "Give the final answer to the task and end the run.",
+        {
+            "type": "object",
+            "properties": {"answer": {"type": "string", "description": "The final answer."}},
+            "required": ["answer"],
+            "additionalProperties": False,
+        },
+    )

@@ -1,0 +1,76 @@
+"""Native tool calling: tools travel as the provider's own tool calls."""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping, Sequence
+from typing import Any
+
+from thinkact.errors import FormatError
+from thinkact.formats.base import FINAL_ANSWER_TOOL, Parsed
+from thinkact.types import (
+    AssistantMessage,
+    Message,
+    Reply,
+    ToolMessage,
+    ToolResult,
+    ToolSpec,
+    UserMessage,
+)
+
+_RULES = (
+    "Work step by step. Call tools when they help; you may call several at once when they "
+    "do not depend on each other. When you know the answer, call `final_answer` with it."
+)
+
+
+class NativeFormat:
+    name = "native"
+    native = True
+    stop: tuple[str, ...] = ()
+
+    def system_prompt(self, tools: Sequence[ToolSpec], instructions: str) -> str:
+        return f"{instructions.strip()}\n\n{_RULES}" if instructions.strip() else _RULES
+
+    def parse(self, reply: Reply, tool_names: Collection[str]) -> Parsed:
+        thought = reply.text.strip()
+        final = [c for c in reply.tool_calls if c.name == FINAL_ANSWER_TOOL]
+        calls = tuple(c for c in reply.tool_calls if c.name != FINAL_ANSWER_TOOL)
+        if calls:  # a final answer beside real calls waits until their results are seen
+            return Parsed(thought, calls)
+        if final:
+            answer = final[0].arguments.get("answer")
+            if not isinstance(answer, str):
+                answer = "" if answer is None else str(answer)
+            return Parsed(thought, (), answer)
+        if thought:
+            return Parsed("", (), thought)
+        raise FormatError(
+            "Your reply was empty. Call a tool, or call `final_answer` with your answer."
+        )
+
+    def assistant_message(self, reply: Reply) -> AssistantMessage:
+        calls = tuple(c for c in reply.tool_calls if c.name != FINAL_ANSWER_TOOL)
+        if calls or len(calls) == len(reply.tool_calls):
+            return AssistantMessage(reply.text, calls)
+        # Keep history valid for every API: a final_answer call never gets a result, so it
+        # is stored as plain text.
+        answer = reply.tool_calls[0].arguments.get("answer", "")
+        text = f"{reply.text}\n\n{answer}".strip() if reply.text else str(answer)
+        return AssistantMessage(text)
+
+    def observation(self, results: Sequence[ToolResult], note: str) -> list[Message]:
+        out: list[Message] = [ToolMessage(tuple(results))]
+        if note:
+            out.append(UserMessage(note))
+        return out
+
+    def feedback(self, message: str, note: str) -> list[Message]:
+        return [UserMessage(f"{message}\n\n{note}".strip())]
+
+    def grammar(self, tools: Sequence[ToolSpec], *, final_only: bool = False) -> str | None:
+        return None
+
+    def json_schema(
+        self, tools: Sequence[ToolSpec], *, final_only: bool = False
+    ) -> Mapping[str, Any] | None:
+        return None

@@ -1,0 +1,48 @@
+"""Model strings -> models.
+
+    anthropic:MODEL            Claude through the official SDK
+    openai:MODEL               OpenAI Chat Completions
+    openai:MODEL@BASE_URL      any OpenAI-compatible server (Ollama, vLLM, llama.cpp)
+    local | local:PATH.gguf    the embedded llama.cpp model (the default)
+    scripted:FILE.json         replies from a file (tests, demos)
+
+`THINKACT_MODEL` sets the default. Provider modules are imported only when used, so
+`import thinkact` stays fast.
+"""
+
+from __future__ import annotations
+
+import os
+
+from thinkact.errors import UserError
+from thinkact.models.base import Model
+
+DEFAULT_MODEL = "local"
+
+
+def resolve_model(spec: str | None = None) -> Model:
+    spec = (spec or os.environ.get("THINKACT_MODEL") or DEFAULT_MODEL).strip()
+    provider, _, rest = spec.partition(":")
+    if provider == "scripted":
+        from thinkact.testing import ScriptedModel
+
+        if not rest:
+            raise UserError("scripted models need a file: scripted:replies.json")
+        return ScriptedModel.from_file(rest)
+    if provider == "anthropic":
+        from thinkact.models.anthropic import AnthropicModel
+
+        return AnthropicModel(rest or "claude-sonnet-4-5")
+    if provider == "openai":
+        from thinkact.models.openai import OpenAIModel
+
+        model, _, base_url = rest.partition("@")
+        return OpenAIModel(model or "gpt-4o-mini", base_url=base_url or None)
+    if provider == "local":
+        from thinkact.models.local import LocalModel
+
+        return LocalModel(rest or None)
+    raise UserError(
+        f"unknown model {spec!r}. Use anthropic:MODEL, openai:MODEL[@BASE_URL], "
+        "local[:PATH.gguf] or scripted:FILE.json (see `thinkact models`)."
+    )
