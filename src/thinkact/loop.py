@@ -7,7 +7,6 @@ the outcome back (a model error is thrown in). So there is one loop for every dr
 
 from __future__ import annotations
 
-import json
 import time
 import uuid
 from collections import deque
@@ -93,9 +92,8 @@ FORCE_FINAL = (
 
 
 def _signature(calls: Sequence[ToolCall]) -> str:
-    return json.dumps(
-        [[c.name, c.arguments] for c in calls], sort_keys=True, default=str, ensure_ascii=False
-    )
+    """A cheap, order-insensitive (for arguments) fingerprint of one reply's calls."""
+    return repr([(c.name, sorted((k, repr(v)) for k, v in c.arguments.items())) for c in calls])
 
 
 class Loop:

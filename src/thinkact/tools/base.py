@@ -104,6 +104,8 @@ def _to_text(value: Any) -> str:
         return value
     if value is None:
         return "OK"
+    if type(value) is int or type(value) is float:  # the common case, without json
+        return repr(value)
     if isinstance(value, pydantic.BaseModel):
         return value.model_dump_json()
     try:

@@ -1,0 +1,237 @@
+"""The loop's policies, driven by scripted models through the real drivers."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+from typing import Any
+
+import pytest
+
+from thinkact import Agent, AgentConfig, RetryPolicy, tool
+from thinkact.errors import AuthenticationError, RateLimitError, ServerError
+from thinkact.events import (
+    FormatFailed,
+    Notice,
+    RetryScheduled,
+    RunFinished,
+    ToolFinished,
+    ValidationFailed,
+)
+from thinkact.testing import FunctionModel, ScriptedModel
+from thinkact.types import ModelRequest, Reply, ToolMessage, UserMessage
+
+
+@tool
+def add(a: int, b: int) -> int:
+    """Add two integers."""
+    return a + b
+
+
+@tool
+def fail(x: int) -> int:
+    """Always fails."""
+    raise ValueError(f"cannot handle {x}")
+
+
+def call(name: str, **args: Any) -> dict[str, Any]:
+    return {"tool_calls": [{"name": name, "arguments": args}]}
+
+
+def final(answer: str) -> dict[str, Any]:
+    return call("final_answer", answer=answer)
+
+
+def test_tool_call_then_final_answer() -> None:
+    model = ScriptedModel([call("add", a=2, b=3), final("5")])
+    result = Agent(model, [add]).run("2+3?")
+    assert (result.final_answer, result.reason, result.steps, result.ok) == ("5", "final_answer", 2, True)
+    tool_msg = next(m for m in model.requests[1].messages if isinstance(m, ToolMessage))
+    assert tool_msg.results[0].content == "5"
+
+
+def test_step_count_is_shown_to_the_model_each_turn() -> None:
+    model = ScriptedModel([call("add", a=1, b=1), call("add", a=2, b=2), final("ok")])
+    Agent(model, [add], config=AgentConfig(max_steps=3)).run("go")
+    notes = [
+        [m.content for m in r.messages if isinstance(m, UserMessage)][-1] for r in model.requests
+    ]
+    assert notes[0].endswith("[Step 1 of 3]")
+    assert notes[1] == "[Step 2 of 3]"
+    assert notes[2].startswith("[Step 3 of 3. This is your last step")
+
+
+def test_error_cap_stops_after_consecutive_failures() -> None:
+    model = ScriptedModel([call("fail", x=1), call("fail", x=2), call("fail", x=3), final("x")])
+    events = list(Agent(model, [fail]).iter("go"))
+    finished = events[-1]
+    assert isinstance(finished, RunFinished) and finished.reason == "error_cap"
+    errors = [e.result.content for e in events if isinstance(e, ToolFinished)]
+    assert errors == [f"TOOL ERROR: ValueError: cannot handle {i}" for i in (1, 2, 3)]
+    assert model.remaining == 1
+
+
+def test_a_success_resets_the_error_count() -> None:
+    script = [call("fail", x=1), call("fail", x=2), call("add", a=1, b=1), call("fail", x=3),
+              call("fail", x=4), final("done")]
+    result = Agent(ScriptedModel(script), [fail, add]).run("go")
+    assert result.reason == "final_answer"
+
+
+def test_format_errors_count_and_go_back_to_the_model() -> None:
+    model = ScriptedModel(["", "", ""], native_tools=True)
+    events = list(Agent(model, [add], format="native").iter("go"))
+    failed = [e for e in events if isinstance(e, FormatFailed)]
+    assert [e.consecutive_errors for e in failed] == [1, 2, 3]
+    assert isinstance(events[-1], RunFinished) and events[-1].reason == "error_cap"
+    assert "FORMAT ERROR" in model.requests[1].messages[-1].content  # type: ignore[union-attr]
+
+
+def test_same_call_three_times_nudges_then_stops_with_loop() -> None:
+    model = ScriptedModel([call("add", a=1, b=1)] * 4 + [final("2")])
+    events = list(Agent(model, [add]).iter("go"))
+    notices = [e.reason for e in events if isinstance(e, Notice)]
+    assert notices == ["loop_nudge", "loop"]
+    assert isinstance(events[-1], RunFinished) and events[-1].reason == "loop"
+    nudge = [m for m in model.requests[3].messages if isinstance(m, UserMessage)][-1].content
+    assert "repeating" in nudge
+
+
+def test_ab_oscillation_is_a_loop_and_the_nudge_can_help() -> None:
+    a, b = call("add", a=1, b=1), call("add", a=2, b=2)
+    model = ScriptedModel([a, b, a, b, final("stopped oscillating")])
+    events = list(Agent(model, [add]).iter("go"))
+    assert [e.reason for e in events if isinstance(e, Notice)] == ["loop_nudge"]
+    assert isinstance(events[-1], RunFinished) and events[-1].reason == "final_answer"
+
+
+def test_step_limit_forces_one_final_turn_without_tools() -> None:
+    model = ScriptedModel([call("add", a=i, b=1) for i in range(3)] + [{"text": "best guess: 3"}])
+    result = Agent(model, [add], config=AgentConfig(max_steps=3)).run("go")
+    assert (result.reason, result.final_answer, result.steps) == ("max_steps", "best guess: 3", 3)
+    forced = model.requests[-1]
+    assert forced.tool_choice == "none"
+    assert "no steps left" in forced.messages[-1].content  # type: ignore[union-attr]
+
+
+def test_parallel_calls_really_overlap_and_keep_call_order() -> None:
+    barrier = threading.Barrier(2, timeout=5)
+
+    @tool
+    def wait_a(x: int) -> str:
+        """Waits for wait_b."""
+        barrier.wait()
+        time.sleep(0.05)
+        return f"a{x}"
+
+    @tool
+    def wait_b(x: int) -> str:
+        """Waits for wait_a."""
+        barrier.wait()
+        return f"b{x}"
+
+    model = ScriptedModel([
+        {"tool_calls": [{"name": "wait_a", "arguments": {"x": 1}},
+                        {"name": "wait_b", "arguments": {"x": 2}}]},
+        final("done"),
+    ])
+    events = list(Agent(model, [wait_a, wait_b]).iter("go"))
+    results = [e.result.content for e in events if isinstance(e, ToolFinished)]
+    assert results == ["a1", "b2"]  # call order, although b finished first
+
+
+def test_async_driver_overlaps_async_tools() -> None:
+    both = asyncio.Event()
+    arrived: list[str] = []
+
+    def make(name: str) -> Any:
+        async def waiter() -> str:
+            arrived.append(name)
+            if len(arrived) == 2:
+                both.set()
+            await asyncio.wait_for(both.wait(), 5)
+            return name
+
+        waiter.__name__ = name
+        waiter.__doc__ = "Wait for the other."
+        return tool(waiter)
+
+    model = ScriptedModel([
+        {"tool_calls": [{"name": "x", "arguments": {}}, {"name": "y", "arguments": {}}]},
+        final("both"),
+    ])
+    result = asyncio.run(Agent(model, [make("x"), make("y")]).arun("go"))
+    assert result.final_answer == "both" and sorted(arrived) == ["x", "y"]
+
+
+def test_aiter_yields_the_same_events_as_iter() -> None:
+    script = [call("add", a=1, b=2), final("3")]
+    sync_kinds = [e.kind for e in Agent(ScriptedModel(script), [add]).iter("go")]
+
+    async def collect() -> list[str]:
+        return [e.kind async for e in Agent(ScriptedModel(script), [add]).aiter("go")]
+
+    assert asyncio.run(collect()) == sync_kinds
+
+
+def test_validation_failure_goes_back_and_retries_are_bounded() -> None:
+    def has_number(answer: str) -> str | None:
+        return None if any(c.isdigit() for c in answer) else "the answer must contain a number"
+
+    ok = ScriptedModel([final("five"), final("5")])
+    result = Agent(ok, [add], validators=[has_number]).run("go")
+    assert result.final_answer == "5"
+    fed_back = ok.requests[1].messages[-1].content  # type: ignore[union-attr]
+    assert "<validation_failed>the answer must contain a number</validation_failed>" in fed_back
+
+    never = ScriptedModel([final("five")] * 3)
+    events = list(Agent(never, [add], validators=[has_number],
+                        config=AgentConfig(max_validation_retries=2)).iter("go"))
+    assert [e.attempt for e in events if isinstance(e, ValidationFailed)] == [1, 2, 3]
+    assert isinstance(events[-1], RunFinished) and events[-1].reason == "validation_failed"
+
+
+def _flaky(errors: list[Exception]) -> FunctionModel:
+    def answer(request: ModelRequest) -> Reply:
+        if errors:
+            raise errors.pop(0)
+        return Reply("", ((__import__("thinkact").ToolCall("1", "final_answer", {"answer": "ok"})),))
+
+    return FunctionModel(answer)
+
+
+def test_transient_errors_are_retried_with_events() -> None:
+    model = _flaky([RateLimitError("slow down", retry_after=0.01), ServerError("500"),
+                    ServerError("500")])
+    cfg = AgentConfig(retry=RetryPolicy(base_delay=0.001, max_delay=0.01))
+    events = list(Agent(model, [add], config=cfg).iter("go"))
+    retries = [e for e in events if isinstance(e, RetryScheduled)]
+    assert [r.attempt for r in retries] == [1, 2, 3]
+    assert retries[0].delay == pytest.approx(0.01)  # retry-after honoured
+    assert isinstance(events[-1], RunFinished) and events[-1].final_answer == "ok"
+
+
+def test_fatal_model_errors_end_the_run_and_propagate() -> None:
+    model = _flaky([AuthenticationError("bad key")])
+    seen: list[str] = []
+    with pytest.raises(AuthenticationError):
+        for e in Agent(model, [add]).iter("go"):
+            seen.append(e.kind)
+    assert seen[-1] == "run_finished" and len(model.requests) == 1
+
+
+def test_retries_are_bounded() -> None:
+    model = _flaky([ServerError("500")] * 10)
+    cfg = AgentConfig(retry=RetryPolicy(max_attempts=3, base_delay=0.001))
+    with pytest.raises(ServerError):
+        Agent(model, [add], config=cfg).run("go")
+    assert len(model.requests) == 3
+
+
+def test_unknown_tools_and_bad_arguments_become_observations() -> None:
+    model = ScriptedModel([call("nope"), call("add", a="x", b=1), final("gave up")])
+    events = list(Agent(model, [add]).iter("go"))
+    outs = [e.result.content for e in events if isinstance(e, ToolFinished)]
+    assert outs[0] == "TOOL ERROR: UnknownTool: Unknown tool 'nope'. Available tools: add."
+    assert outs[1].startswith("TOOL ERROR: ValidationError: argument 'a'")
