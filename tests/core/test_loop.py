@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from thinkact import Agent, AgentConfig, RetryPolicy, tool
+from thinkact import Agent, AgentConfig, RetryPolicy, ToolCall, tool
 from thinkact.errors import AuthenticationError, RateLimitError, ServerError
 from thinkact.events import (
     FormatFailed,
@@ -46,7 +46,12 @@ def final(answer: str) -> dict[str, Any]:
 def test_tool_call_then_final_answer() -> None:
     model = ScriptedModel([call("add", a=2, b=3), final("5")])
     result = Agent(model, [add]).run("2+3?")
-    assert (result.final_answer, result.reason, result.steps, result.ok) == ("5", "final_answer", 2, True)
+    assert (result.final_answer, result.reason, result.steps, result.ok) == (
+        "5",
+        "final_answer",
+        2,
+        True,
+    )
     tool_msg = next(m for m in model.requests[1].messages if isinstance(m, ToolMessage))
     assert tool_msg.results[0].content == "5"
 
@@ -73,8 +78,14 @@ def test_error_cap_stops_after_consecutive_failures() -> None:
 
 
 def test_a_success_resets_the_error_count() -> None:
-    script = [call("fail", x=1), call("fail", x=2), call("add", a=1, b=1), call("fail", x=3),
-              call("fail", x=4), final("done")]
+    script = [
+        call("fail", x=1),
+        call("fail", x=2),
+        call("add", a=1, b=1),
+        call("fail", x=3),
+        call("fail", x=4),
+        final("done"),
+    ]
     result = Agent(ScriptedModel(script), [fail, add]).run("go")
     assert result.reason == "final_answer"
 
@@ -131,11 +142,17 @@ def test_parallel_calls_really_overlap_and_keep_call_order() -> None:
         barrier.wait()
         return f"b{x}"
 
-    model = ScriptedModel([
-        {"tool_calls": [{"name": "wait_a", "arguments": {"x": 1}},
-                        {"name": "wait_b", "arguments": {"x": 2}}]},
-        final("done"),
-    ])
+    model = ScriptedModel(
+        [
+            {
+                "tool_calls": [
+                    {"name": "wait_a", "arguments": {"x": 1}},
+                    {"name": "wait_b", "arguments": {"x": 2}},
+                ]
+            },
+            final("done"),
+        ]
+    )
     events = list(Agent(model, [wait_a, wait_b]).iter("go"))
     results = [e.result.content for e in events if isinstance(e, ToolFinished)]
     assert results == ["a1", "b2"]  # call order, although b finished first
@@ -157,10 +174,12 @@ def test_async_driver_overlaps_async_tools() -> None:
         waiter.__doc__ = "Wait for the other."
         return tool(waiter)
 
-    model = ScriptedModel([
-        {"tool_calls": [{"name": "x", "arguments": {}}, {"name": "y", "arguments": {}}]},
-        final("both"),
-    ])
+    model = ScriptedModel(
+        [
+            {"tool_calls": [{"name": "x", "arguments": {}}, {"name": "y", "arguments": {}}]},
+            final("both"),
+        ]
+    )
     result = asyncio.run(Agent(model, [make("x"), make("y")]).arun("go"))
     assert result.final_answer == "both" and sorted(arrived) == ["x", "y"]
 
@@ -186,8 +205,11 @@ def test_validation_failure_goes_back_and_retries_are_bounded() -> None:
     assert "<validation_failed>the answer must contain a number</validation_failed>" in fed_back
 
     never = ScriptedModel([final("five")] * 3)
-    events = list(Agent(never, [add], validators=[has_number],
-                        config=AgentConfig(max_validation_retries=2)).iter("go"))
+    events = list(
+        Agent(
+            never, [add], validators=[has_number], config=AgentConfig(max_validation_retries=2)
+        ).iter("go")
+    )
     assert [e.attempt for e in events if isinstance(e, ValidationFailed)] == [1, 2, 3]
     assert isinstance(events[-1], RunFinished) and events[-1].reason == "validation_failed"
 
@@ -196,14 +218,15 @@ def _flaky(errors: list[Exception]) -> FunctionModel:
     def answer(request: ModelRequest) -> Reply:
         if errors:
             raise errors.pop(0)
-        return Reply("", ((__import__("thinkact").ToolCall("1", "final_answer", {"answer": "ok"})),))
+        return Reply("", (ToolCall("1", "final_answer", {"answer": "ok"}),))
 
     return FunctionModel(answer)
 
 
 def test_transient_errors_are_retried_with_events() -> None:
-    model = _flaky([RateLimitError("slow down", retry_after=0.01), ServerError("500"),
-                    ServerError("500")])
+    model = _flaky(
+        [RateLimitError("slow down", retry_after=0.01), ServerError("500"), ServerError("500")]
+    )
     cfg = AgentConfig(retry=RetryPolicy(base_delay=0.001, max_delay=0.01))
     events = list(Agent(model, [add], config=cfg).iter("go"))
     retries = [e for e in events if isinstance(e, RetryScheduled)]

@@ -54,8 +54,11 @@ def test_schema_from_hints_and_docstring() -> None:
     props = paint.parameters["properties"]
     assert props["shape"]["enum"] == ["circle", "square"]
     assert props["color"]["enum"] == ["red", "blue"]
-    assert props["size"] == {"default": 3, "description": "Size in centimetres, between 1 and 10.",
-                             "type": "integer"}
+    assert props["size"] == {
+        "default": 3,
+        "description": "Size in centimetres, between 1 and 10.",
+        "type": "integer",
+    }
     assert props["shape"]["description"] == "Which shape to paint."
     assert set(paint.parameters["required"]) == {"shape", "color"}
     assert "$defs" not in paint.parameters and "$ref" not in str(paint.parameters)
@@ -75,7 +78,7 @@ def test_validation_errors_name_the_argument() -> None:
     msg = str(e.value)
     assert "argument 'a'" in msg and '(got "x")' in msg
     assert "argument 'b': Field required" in msg
-    with pytest.raises(ToolArgumentError, match="unexpected|Extra"):
+    with pytest.raises(ToolArgumentError, match=r"Extra inputs are not permitted"):
         add.validate({"a": 1, "b": 2, "c": 3})
     assert error_text(ToolArgumentError("bad")).startswith("TOOL ERROR: ValidationError: bad")
     assert error_text(ZeroDivisionError("division by zero")) == (
@@ -100,7 +103,12 @@ def test_sphinx_docstrings_and_plain_calls() -> None:
 
     t = Tool.from_function(f, name="shout", needs_approval=True, timeout=2, max_calls=1)
     assert (t.name, t.description, t.needs_approval, t.timeout, t.max_calls) == (
-        "shout", "shout", True, 2, 1)
+        "shout",
+        "shout",
+        True,
+        2,
+        1,
+    )
     assert t("abc") == "ABC"  # the tool object still calls the plain function
 
 

@@ -1,0 +1,16 @@
+"""Plan-Execute-Verify: plan with a schema, execute steps as bounded ReAct sub-runs
+(independent ones in parallel), verify each result, re-plan on failure."""
+
+from thinkact.pev.engine import PEVConfig, PEVResult, PlanApprover, PlanExecuteVerify, StepOutcome
+from thinkact.pev.plan import Plan, PlanStep, parse_plan
+
+__all__ = [
+    "PEVConfig",
+    "PEVResult",
+    "Plan",
+    "PlanApprover",
+    "PlanExecuteVerify",
+    "PlanStep",
+    "StepOutcome",
+    "parse_plan",
+]

@@ -1,0 +1,414 @@
+"""Plan-Execute-Verify: a planner writes a structured plan, each step is a bounded ReAct
+sub-run on the same engine, each result is verified, and failures go back to the planner."""
+
+from __future__ import annotations
+
+import asyncio
+import queue
+import threading
+import time
+from collections.abc import AsyncIterator, Callable, Generator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from thinkact.agent import Agent, Reporter
+from thinkact.config import AgentConfig
+from thinkact.errors import FormatError, UserError
+from thinkact.events import Event, RunFinished, RunStarted
+from thinkact.formats import resolve_format
+from thinkact.formats.base import Format
+from thinkact.loop import Validator
+from thinkact.models import resolve_model
+from thinkact.models.base import Model
+from thinkact.pev.events import (
+    PlanProposed,
+    PlanRejected,
+    PlanStepFinished,
+    PlanStepStarted,
+    Replanned,
+    SubRunEvent,
+)
+from thinkact.pev.plan import Plan, PlanStep, parse_plan, plan_schema, plan_to_json
+from thinkact.pev.verify import judge, judge_schema
+from thinkact.tools.base import Tool, as_tool
+from thinkact.tools.runtime import Approver
+from thinkact.types import (
+    AssistantMessage,
+    Message,
+    ModelRequest,
+    SystemMessage,
+    Usage,
+    UserMessage,
+)
+
+PlanApprover = Callable[[Plan], Plan | None]
+"""Shown the plan before execution: return it (possibly edited) to go on, None to abort."""
+
+_PLANNER = """You are the planner of an agent. Split the task into a few steps (at most
+{max_steps}). Each step has: "id" (s1, s2, ...), "goal" (what it must produce), "tools"
+(names it may use, from the list below), "depends_on" (ids of steps whose results it
+needs) and "check" (how to check its result: "validator:NAME" with NAME one of
+[{validators}], or a short criterion).
+Steps that do not depend on each other run in parallel. The last step gives the final answer.
+
+Tools:
+{tools}
+
+Reply with JSON only:
+{{"steps": [{{"id": "s1", "goal": "...", "tools": [], "depends_on": [], "check": "..."}}]}}"""
+
+_STEP = (
+    "You carry out one step of a larger plan. Do only this step, then give its result as "
+    "your final answer: complete and self-contained, because later steps see only it."
+)
+
+
+@dataclass(frozen=True, slots=True)
+class PEVConfig:
+    max_replans: int = 2
+    max_plan_attempts: int = 3  # replies that fail the plan schema, sent back with the reason
+    max_plan_steps: int = 8
+    step_config: AgentConfig = field(default_factory=lambda: AgentConfig(max_steps=8))
+    parallel: bool = True  # run independent steps at once
+    judge_steps: bool = True  # a short model judgement where a step names no validator
+    plan_tokens: int = 1024
+
+
+@dataclass(frozen=True, slots=True)
+class StepOutcome:
+    step_id: str
+    ok: bool
+    result: str | None
+    reason: str
+    usage: Usage
+
+
+@dataclass(frozen=True, slots=True)
+class PEVResult:
+    final_answer: str | None
+    reason: str  # final_answer, plan_invalid, replans_exhausted, aborted
+    plan: Plan | None
+    outcomes: tuple[StepOutcome, ...]
+    replans: int
+    usage: Usage
+    duration: float
+
+    @property
+    def ok(self) -> bool:
+        return self.reason == "final_answer"
+
+
+class _StepFailed(Exception):
+    def __init__(self, outcome: StepOutcome) -> None:
+        super().__init__(outcome.reason)
+        self.outcome = outcome
+
+
+class PlanExecuteVerify:
+    """The production pattern beside plain ReAct, on the same engine (a peer of Agent)."""
+
+    def __init__(
+        self,
+        model: Model | str | None = None,
+        tools: Sequence[Tool | Callable[..., Any]] = (),
+        *,
+        format: str | Format = "auto",
+        instructions: str = "",
+        config: PEVConfig | None = None,
+        validators: Sequence[Validator] = (),
+        step_validators: Mapping[str, Validator] | None = None,
+        approve: Approver | None = None,
+        approve_plan: PlanApprover | None = None,
+        reporters: Sequence[Reporter] = (),
+    ) -> None:
+        self.model: Model = model if isinstance(model, Model) else resolve_model(model)
+        self.tools = [as_tool(t) for t in tools]
+        self.format = resolve_format(format, self.model)
+        self.instructions = instructions
+        self.config = config or PEVConfig()
+        self.validators = tuple(validators)
+        self.step_validators = dict(step_validators or {})
+        self.approve = approve
+        self.approve_plan = approve_plan
+        self.reporters = list(reporters)
+        self.usage = Usage()  # of the current (or last) run
+        self._running = False
+
+    # --- drivers -----------------------------------------------------------------------
+
+    async def aiter(self, task: str) -> AsyncIterator[Event]:
+        """Every event of the run; sub-runs' events arrive as `SubRunEvent`s."""
+        async for item in self._adrive(task):
+            if isinstance(item, Event):
+                yield item
+
+    async def arun(self, task: str) -> PEVResult:
+        result: PEVResult | None = None
+        async for item in self._adrive(task):
+            if isinstance(item, PEVResult):
+                result = item
+        assert result is not None
+        return result
+
+    def iter(self, task: str) -> Generator[Event, None, PEVResult]:
+        """Sync twin of `aiter`: the async run happens on a private thread, events stream."""
+        q: queue.Queue[Event | PEVResult | BaseException] = queue.Queue()
+
+        async def pump() -> None:
+            try:
+                async for item in self._adrive(task):
+                    q.put(item)
+            except BaseException as e:  # surfaced in the caller's thread
+                q.put(e)
+
+        thread = threading.Thread(target=lambda: asyncio.run(pump()), daemon=True)
+        thread.start()
+        while True:
+            item = q.get()
+            if isinstance(item, BaseException):
+                thread.join()
+                raise item
+            if isinstance(item, PEVResult):
+                thread.join()
+                return item
+            yield item
+
+    def run(self, task: str) -> PEVResult:
+        gen = self.iter(task)
+        while True:
+            try:
+                next(gen)
+            except StopIteration as stop:
+                result: PEVResult = stop.value
+                return result
+
+    # --- the pattern -------------------------------------------------------------------
+
+    async def _adrive(self, task: str) -> AsyncIterator[Event | PEVResult]:
+        events: asyncio.Queue[Event | PEVResult | BaseException] = asyncio.Queue()
+
+        def emit(event: Event) -> None:
+            for reporter in self.reporters:
+                reporter(event)
+            events.put_nowait(event)
+
+        async def main() -> None:
+            try:
+                events.put_nowait(await self._run(task, emit))
+            except BaseException as e:
+                events.put_nowait(e)
+            finally:
+                self._running = False
+
+        runner = asyncio.create_task(main())
+        try:
+            while True:
+                item = await events.get()
+                if isinstance(item, BaseException):
+                    raise item
+                yield item
+                if isinstance(item, PEVResult):
+                    return
+        finally:
+            runner.cancel()
+
+    async def _run(self, task: str, emit: Callable[[Event], None]) -> PEVResult:
+        start = time.monotonic()
+        run_id = f"pev-{int(start * 1000) % 10**9:09d}"
+        emit(
+            RunStarted(
+                run_id,
+                task,
+                self.model.name,
+                "pev",
+                self.config.max_plan_steps,
+                tuple(t.name for t in self.tools),
+            )
+        )
+        if self._running:
+            raise UserError("a PlanExecuteVerify instance runs one task at a time")
+        self._running = True
+        self.usage = Usage()
+        done: dict[str, StepOutcome] = {}
+        outcomes: list[StepOutcome] = []
+        plan = await self._plan(task, emit, done, None, 0)
+        replans = 0
+
+        def finish(reason: str, answer: str | None) -> PEVResult:
+            duration = time.monotonic() - start
+            steps = sum(1 for _ in outcomes)
+            emit(RunFinished(run_id, reason, answer, steps, self.usage, duration))
+            return PEVResult(answer, reason, plan, tuple(outcomes), replans, self.usage, duration)
+
+        if plan is None:
+            return finish("plan_invalid", None)
+        if self.approve_plan is not None:
+            plan = await asyncio.to_thread(self.approve_plan, plan)
+            if plan is None:
+                return finish("aborted", None)
+        while True:
+            failure: str | None
+            try:
+                await self._execute(task, plan, done, outcomes, emit)
+                answer = done[plan.steps[-1].id].result
+                failure = self._final_check(answer or "")
+                if failure is None:
+                    return finish("final_answer", answer)
+                failure = f"the final result failed its check: {failure}"
+            except _StepFailed as e:
+                failure = f"step {e.outcome.step_id} failed: {e.outcome.reason}"
+            if replans >= self.config.max_replans:
+                return finish("replans_exhausted", None)
+            replans += 1
+            emit(Replanned(replans, failure))
+            new_plan = await self._plan(task, emit, done, failure, replans)
+            if new_plan is None:
+                return finish("plan_invalid", None)
+            plan = new_plan
+
+    def _final_check(self, answer: str) -> str | None:
+        for v in self.validators:
+            reason = v(answer)
+            if reason:
+                return reason
+        return None
+
+    async def _plan(
+        self,
+        task: str,
+        emit: Callable[[Event], None],
+        done: Mapping[str, StepOutcome],
+        failure: str | None,
+        revision: int,
+    ) -> Plan | None:
+        tools = "\n".join(f"- {t.name}: {t.description}" for t in self.tools) or "- (none)"
+        system = _PLANNER.format(
+            max_steps=self.config.max_plan_steps,
+            validators=", ".join(sorted(self.step_validators)) or "none",
+            tools=tools,
+        )
+        if self.instructions:
+            system = f"{self.instructions.strip()}\n\n{system}"
+        content = f"Task: {task}"
+        if failure is not None:
+            finished = "\n".join(
+                f"[{o.step_id}] {(o.result or '')[:600]}" for o in done.values() if o.ok
+            )
+            content += (
+                f"\n\nThe previous plan failed: {failure}\nSteps already done (their ids can "
+                f"be used in depends_on; do not repeat them):\n{finished or '(none)'}\n"
+                "Write a new plan for the remaining work only."
+            )
+        names = {t.name for t in self.tools}
+        history: list[Message] = [SystemMessage(system), UserMessage(content)]
+        for attempt in range(1, self.config.max_plan_attempts + 1):
+            request = ModelRequest(
+                messages=tuple(history),
+                max_tokens=self.config.plan_tokens,
+                json_schema=plan_schema(),
+            )
+            reply = await self.model.acomplete(request)
+            self.usage += reply.usage
+            try:
+                plan = parse_plan(reply.text, names, self.step_validators, known_ids=done)
+            except FormatError as e:
+                emit(PlanRejected(attempt, str(e)))
+                history += [
+                    AssistantMessage(reply.text),
+                    UserMessage(f"{e} Reply with the corrected JSON plan."),
+                ]
+                continue
+            emit(PlanProposed(attempt, plan_to_json(plan), revision))
+            return plan
+        return None
+
+    async def _execute(
+        self,
+        task: str,
+        plan: Plan,
+        done: dict[str, StepOutcome],
+        outcomes: list[StepOutcome],
+        emit: Callable[[Event], None],
+    ) -> None:
+        """Run every step once its dependencies are done; independent steps overlap."""
+        finished: dict[str, asyncio.Event] = {s.id: asyncio.Event() for s in plan.steps}
+        for step_id in done:
+            finished.setdefault(step_id, asyncio.Event()).set()
+        sequential = asyncio.Lock()
+
+        async def one(step: PlanStep) -> None:
+            for dep in step.depends_on:
+                await finished[dep].wait()
+            if self.config.parallel:
+                outcome = await self._step(task, step, done, emit)
+            else:
+                async with sequential:
+                    outcome = await self._step(task, step, done, emit)
+            outcomes.append(outcome)
+            if not outcome.ok:
+                raise _StepFailed(outcome)
+            done[step.id] = outcome
+            finished[step.id].set()
+
+        tasks = [asyncio.create_task(one(s)) for s in plan.steps]
+        try:
+            await asyncio.gather(*tasks)
+        finally:
+            for t in tasks:
+                t.cancel()
+
+    async def _step(
+        self,
+        task: str,
+        step: PlanStep,
+        done: Mapping[str, StepOutcome],
+        emit: Callable[[Event], None],
+    ) -> StepOutcome:
+        emit(PlanStepStarted(step.id, step.goal))
+        context = "\n".join(f"[{d}] {done[d].result}" for d in step.depends_on if d in done)
+        sub_task = f"Overall task: {task}\n\nYour step ({step.id}): {step.goal}"
+        if context:
+            sub_task += f"\n\nResults of the steps it builds on:\n{context}"
+        tools = [t for t in self.tools if t.name in step.tools]
+        agent = Agent(
+            self.model,
+            tools,
+            format=self.format,
+            instructions=f"{self.instructions.strip()}\n\n{_STEP}".strip(),
+            config=self.config.step_config,
+            approve=self.approve,
+        )
+        result = None
+        async for event in agent._adrive(sub_task, None):
+            if isinstance(event, Event):
+                emit(SubRunEvent(step.id, event))
+            else:
+                result = event
+        assert result is not None
+        self.usage += result.usage
+        if result.reason != "final_answer" or not result.final_answer:
+            outcome = StepOutcome(
+                step.id,
+                False,
+                result.final_answer,
+                f"its sub-run ended with {result.reason}",
+                result.usage,
+            )
+            emit(PlanStepFinished(step.id, False, result.final_answer, "none", outcome.reason))
+            return outcome
+        check, reason = await self._verify(step, result.final_answer)
+        ok = reason is None
+        outcome = StepOutcome(step.id, ok, result.final_answer, reason or "", result.usage)
+        emit(PlanStepFinished(step.id, ok, result.final_answer, check, reason or ""))
+        return outcome
+
+    async def _verify(self, step: PlanStep, result: str) -> tuple[str, str | None]:
+        """(what checked it, None if it passed else why not)."""
+        if step.check.startswith("validator:"):
+            name = step.check[len("validator:") :].strip()
+            return step.check, self.step_validators[name](result)
+        if not step.check or not self.config.judge_steps:
+            return "none", None
+        verdict, usage = await judge(self.model, step.goal, step.check, result, judge_schema())
+        self.usage += usage
+        return "judge", None if verdict.passed else verdict.reason

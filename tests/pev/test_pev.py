@@ -1,0 +1,196 @@
+"""Plan-Execute-Verify on scripted models: parallel steps, verification, bounded re-plans."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+from collections.abc import Callable
+from typing import Any
+
+from thinkact import tool
+from thinkact.events import RunFinished, ToolFinished
+from thinkact.pev import PEVConfig, PlanExecuteVerify, parse_plan
+from thinkact.pev.events import (
+    PlanProposed,
+    PlanRejected,
+    PlanStepFinished,
+    Replanned,
+    SubRunEvent,
+)
+from thinkact.testing import FunctionModel
+from thinkact.types import ModelRequest, ToolMessage, UserMessage
+
+
+def plan(*steps: dict[str, Any]) -> str:
+    return json.dumps({"steps": list(steps)})
+
+
+def step_model(
+    plans: list[str],
+    step_result: Callable[[str, ModelRequest], dict[str, Any]],
+    verdict: str = '{"pass": true, "reason": "fine"}',
+) -> FunctionModel:
+    """Planner replies from `plans` in order; sub-runs answered by `step_result(step_id, req)`."""
+    planner_calls = iter(plans)
+
+    def answer(request: ModelRequest) -> Any:
+        system = request.messages[0].content  # type: ignore[union-attr]
+        if "You are the planner" in system:
+            return next(planner_calls)
+        if "You check one step" in system:
+            return verdict
+        task = next(m.content for m in request.messages if isinstance(m, UserMessage))
+        step_id = re.search(r"Your step \((\w+)\)", task).group(1)  # type: ignore[union-attr]
+        return step_result(step_id, request)
+
+    return FunctionModel(answer)
+
+
+def final(text: str) -> dict[str, Any]:
+    return {"tool_calls": [{"name": "final_answer", "arguments": {"answer": text}}]}
+
+
+def test_independent_steps_really_overlap_and_results_flow_to_dependents() -> None:
+    arrived: list[int] = []
+    both = asyncio.Event()
+
+    @tool
+    async def rendezvous(n: int) -> str:
+        """Wait until the other parallel step arrives too."""
+        arrived.append(n)
+        if len(arrived) == 2:
+            both.set()
+        await asyncio.wait_for(both.wait(), 5)  # times out unless s1 and s2 overlap
+        return f"value {n * 10}"
+
+    def result(step_id: str, request: ModelRequest) -> dict[str, Any]:
+        if step_id == "s3":
+            task = request.messages[1].content  # type: ignore[union-attr]
+            return final("sum of: " + ", ".join(re.findall(r"value \d+", task)))
+        if isinstance(request.messages[-2], ToolMessage):  # tool result seen: answer
+            return final(request.messages[-2].results[0].content)
+        n = 1 if step_id == "s1" else 2
+        return {"tool_calls": [{"name": "rendezvous", "arguments": {"n": n}}]}
+
+    model = step_model(
+        [
+            plan(
+                {"id": "s1", "goal": "get one", "tools": ["rendezvous"]},
+                {"id": "s2", "goal": "get two", "tools": ["rendezvous"]},
+                {"id": "s3", "goal": "combine", "depends_on": ["s1", "s2"]},
+            )
+        ],
+        result,
+    )
+    events: list[Any] = []
+    pev = PlanExecuteVerify(model, [rendezvous], reporters=[events.append])
+    out = pev.run("add two values")
+    assert out.ok and out.final_answer == "sum of: value 10, value 20"
+    assert sorted(arrived) == [1, 2]
+    nested = [e for e in events if isinstance(e, SubRunEvent)]
+    assert {e.step_id for e in nested} == {"s1", "s2", "s3"}
+    assert any(isinstance(e.event, ToolFinished) for e in nested if e.step_id == "s1")
+    assert nested[0].to_dict()["event"]["kind"] == "run_started"
+    assert isinstance(events[-1], RunFinished) and events[-1].reason == "final_answer"
+
+
+def test_a_failed_check_triggers_a_replan_that_fixes_it() -> None:
+    def has_number(text: str) -> str | None:
+        return None if re.search(r"\d", text) else "the result must contain a number"
+
+    def result(step_id: str, request: ModelRequest) -> dict[str, Any]:
+        return final("forty-two" if step_id == "s1" else "42")
+
+    model = step_model(
+        [
+            plan({"id": "s1", "goal": "find the answer", "check": "validator:has_number"}),
+            plan(
+                {"id": "s2", "goal": "find the answer as digits", "check": "validator:has_number"}
+            ),
+        ],
+        result,
+    )
+    events: list[Any] = []
+    pev = PlanExecuteVerify(
+        model, step_validators={"has_number": has_number}, reporters=[events.append]
+    )
+    out = pev.run("what is six times seven?")
+    assert (out.ok, out.final_answer, out.replans) == (True, "42", 1)
+    failed = [e for e in events if isinstance(e, PlanStepFinished) and not e.ok]
+    assert failed[0].reason == "the result must contain a number"
+    replanned = [e for e in events if isinstance(e, Replanned)]
+    assert "step s1 failed: the result must contain a number" in replanned[0].reason
+    second_planner = [r for r in model.requests if "planner" in r.messages[0].content][-1]  # type: ignore[union-attr]
+    assert "the result must contain a number" in second_planner.messages[1].content  # type: ignore[union-attr]
+
+
+def test_replans_are_bounded() -> None:
+    model = step_model(
+        [plan({"id": f"s{i}", "goal": "try", "check": "must be good"}) for i in range(5)],
+        lambda step_id, request: final("bad"),
+        verdict='{"pass": false, "reason": "not good"}',
+    )
+    out = PlanExecuteVerify(model, config=PEVConfig(max_replans=2)).run("do it")
+    assert (out.reason, out.replans, out.final_answer) == ("replans_exhausted", 2, None)
+    assert len(out.outcomes) == 3 and not any(o.ok for o in out.outcomes)
+
+
+def test_a_plan_failing_the_schema_goes_back_with_the_reason() -> None:
+    model = step_model(
+        [
+            plan({"id": "s1", "tools": ["search"]}),  # no goal, unknown tool
+            plan(
+                {"id": "s1", "goal": "a", "depends_on": ["s2"]},
+                {"id": "s2", "goal": "b", "depends_on": ["s1"]},
+            ),  # a cycle
+            plan({"id": "s1", "goal": "answer"}),
+        ],
+        lambda step_id, request: final("done"),
+    )
+    events: list[Any] = []
+    out = PlanExecuteVerify(model, reporters=[events.append]).run("x")
+    assert out.ok and out.final_answer == "done"
+    rejected = [e.reason for e in events if isinstance(e, PlanRejected)]
+    assert "argument 'steps.0.goal': Field required" in rejected[0]
+    assert "cycle" in rejected[1]
+    assert len([e for e in events if isinstance(e, PlanProposed)]) == 1
+    retry = [r for r in model.requests if "planner" in r.messages[0].content][1]  # type: ignore[union-attr]
+    assert "Field required" in retry.messages[-1].content  # type: ignore[union-attr]
+
+
+def test_plan_parsing_names_every_problem() -> None:
+    text = (
+        '<plan>```json\n{"steps": [{"id": "a", "goal": "g", "tools": ["nope"], '
+        '"depends_on": ["zz"], "check": "validator:missing"}]}\n```</plan>'
+    )
+    try:
+        parse_plan(text, {"calculator"}, {"is_number"})
+    except Exception as e:
+        msg = str(e)
+        assert "unknown tools: nope (available: calculator)" in msg
+        assert "depends on unknown steps: zz" in msg
+        assert "unknown validator 'missing'" in msg
+    else:
+        raise AssertionError("expected a FormatError")
+    ok = parse_plan(
+        '{"steps": [{"id": "b", "goal": "g", "depends_on": ["a"]}]}', set(), known_ids={"a"}
+    )
+    assert ok.steps[0].depends_on == ["a"]
+
+
+def test_the_user_can_edit_or_abort_the_plan() -> None:
+    def edit(p: Any) -> Any:
+        return p.model_copy(update={"steps": [p.steps[0].model_copy(update={"goal": "edited"})]})
+
+    seen: list[str] = []
+
+    def result(step_id: str, request: ModelRequest) -> dict[str, Any]:
+        seen.append(request.messages[1].content)  # type: ignore[union-attr]
+        return final("ok")
+
+    model = step_model([plan({"id": "s1", "goal": "original"})], result)
+    assert PlanExecuteVerify(model, approve_plan=edit).run("t").ok
+    assert "Your step (s1): edited" in seen[0]
+    aborted = step_model([plan({"id": "s1", "goal": "g"})], result)
+    assert PlanExecuteVerify(aborted, approve_plan=lambda p: None).run("t").reason == "aborted"
