@@ -1,0 +1,96 @@
+"""GSM8K: grade-school math word problems, solved with the calculator.
+
+Data: JSONL of `{"question", "answer"}`; the gold number follows `#### ` on the answer's last
+line. Score: the last number in the final answer equals the gold number, after commas,
+currency signs, percent signs and units are stripped, compared as numbers.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from decimal import Decimal, InvalidOperation
+from pathlib import Path
+
+from thinkact.apps.eval.base import Attempt, Item, Score, Task
+from thinkact.errors import UserError
+
+INSTRUCTIONS = (
+    "You solve grade-school math word problems. Work step by step and use the calculator "
+    "for every arithmetic operation instead of computing in your head. When you have the "
+    "result, give the final answer as a single number, without units."
+)
+
+# A number as models and the dataset write it: -1,234.5  $12  .5  3/4 is not one (two numbers).
+_NUMBER = re.compile(r"-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|-?\.\d+")
+
+
+def gold_number(answer: str) -> str:
+    """The text after the last `#### ` of a worked answer, e.g. `1,200` -> `1200`."""
+    if "####" not in answer:
+        raise ValueError("no '####' marker in the answer")
+    return answer.rsplit("####", 1)[1].strip().replace(",", "").replace("$", "").strip()
+
+
+def extract_number(text: str) -> Decimal | None:
+    """The number a final answer gives: the first after `####` if present, else the last."""
+    marked = "####" in text
+    matches = _NUMBER.findall(text.rsplit("####", 1)[1] if marked else text)
+    if not matches:
+        return None
+    try:
+        return Decimal((matches[0] if marked else matches[-1]).replace(",", ""))
+    except InvalidOperation:
+        return None
+
+
+def numbers_equal(prediction: str, gold: str) -> bool:
+    got = extract_number(prediction)
+    want = extract_number(gold)
+    if got is None or want is None:
+        return False
+    # Compare as numbers: 18, 18.0 and 18.00 are the same answer.
+    return abs(got - want) <= Decimal("1e-6") * max(Decimal(1), abs(want))
+
+
+class Gsm8k:
+    name = "gsm8k"
+
+    def __init__(self, max_steps: int = 10) -> None:
+        self.max_steps = max_steps
+
+    def load(self, path: Path) -> Iterator[Item]:
+        file = path / "train.jsonl" if path.is_dir() else path
+        try:
+            lines = file.read_text(encoding="utf-8").splitlines()
+        except OSError as e:
+            raise UserError(f"cannot read GSM8K data {file}: {e.strerror or e}") from None
+        for n, line in enumerate(lines):
+            if not line.strip():
+                continue
+            try:
+                row = json.loads(line)
+                yield Item(
+                    id=f"{file.stem}-{n}",
+                    question=str(row["question"]),
+                    gold=gold_number(str(row["answer"])),
+                )
+            except (json.JSONDecodeError, KeyError, TypeError, ValueError) as e:
+                raise UserError(f"{file}:{n + 1}: not a GSM8K line ({e})") from None
+
+    def task(self, item: Item) -> Task:
+        from thinkact.apps.eval.tools import calculator_tool
+
+        return Task(
+            prompt=item.question,
+            tools=(calculator_tool(),),
+            instructions=INSTRUCTIONS,
+            max_steps=self.max_steps,
+        )
+
+    def score(self, item: Item, attempt: Attempt) -> Score:
+        prediction = attempt.prediction if isinstance(attempt.prediction, str) else ""
+        got = extract_number(prediction)
+        ok = numbers_equal(prediction, str(item.gold))
+        return Score(1.0 if ok else 0.0, detail="" if got is None else f"read {got}")

@@ -1,0 +1,103 @@
+"""HotpotQA, distractor setting, as in the ReAct paper: per item, offline `search` and
+`lookup` over that item's 10 paragraphs. Score: exact match and token F1 after the
+standard SQuAD normalisation (lower case, no punctuation, no articles, single spaces).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import string
+from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
+
+from thinkact.apps.eval.base import Attempt, Item, Score, Task
+from thinkact.errors import UserError
+
+INSTRUCTIONS = (
+    "Answer the question by searching an encyclopedia. `search` finds a page and "
+    "shows its beginning; `lookup` finds the next sentence with a keyword in the page you "
+    "read last. Questions need facts from two pages: find the first, then the second. "
+    "Give the final answer as a short phrase (a name, a date, yes or no), not a sentence."
+)
+
+_ARTICLES = re.compile(r"\b(a|an|the)\b")
+_PUNCT = frozenset(string.punctuation)
+
+
+def normalize_answer(s: str) -> str:
+    """SQuAD's normalisation, as in its official evaluation script."""
+    s = s.lower()
+    s = "".join(ch for ch in s if ch not in _PUNCT)
+    s = _ARTICLES.sub(" ", s)
+    return " ".join(s.split())
+
+
+def exact_match(prediction: str, gold: str) -> float:
+    return float(normalize_answer(prediction) == normalize_answer(gold))
+
+
+def f1_score(prediction: str, gold: str) -> float:
+    """Token F1 as HotpotQA's evaluation computes it (yes/no/noanswer must match exactly)."""
+    pred, want = normalize_answer(prediction), normalize_answer(gold)
+    special = ("yes", "no", "noanswer")
+    if (pred in special or want in special) and pred != want:
+        return 0.0
+    pred_tokens, gold_tokens = pred.split(), want.split()
+    common = Counter(pred_tokens) & Counter(gold_tokens)
+    same = sum(common.values())
+    if same == 0:
+        return 0.0
+    precision = same / len(pred_tokens)
+    recall = same / len(gold_tokens)
+    return 2 * precision * recall / (precision + recall)
+
+
+class HotpotQA:
+    name = "hotpotqa"
+
+    def __init__(self, max_steps: int = 8) -> None:
+        self.max_steps = max_steps
+
+    def load(self, path: Path) -> Iterator[Item]:
+        file = path
+        if path.is_dir():
+            found = sorted(path.glob("*.jsonl"))
+            if not found:
+                raise UserError(f"no .jsonl file in {path}")
+            file = found[0]
+        try:
+            lines = file.read_text(encoding="utf-8").splitlines()
+        except OSError as e:
+            raise UserError(f"cannot read HotpotQA data {file}: {e.strerror or e}") from None
+        for n, line in enumerate(lines):
+            if not line.strip():
+                continue
+            try:
+                row = json.loads(line)
+                context = [(str(t), [str(s) for s in sents]) for t, sents in row["context"]]
+                yield Item(
+                    id=str(row.get("id") or f"{file.stem}-{n}"),
+                    question=str(row["question"]),
+                    gold=str(row["answer"]),
+                    data={"context": context, "type": row.get("type", "")},
+                )
+            except (json.JSONDecodeError, KeyError, TypeError, ValueError) as e:
+                raise UserError(f"{file}:{n + 1}: not a HotpotQA line ({e})") from None
+
+    def task(self, item: Item) -> Task:
+        from thinkact.apps.eval.tools import paragraph_tools
+
+        return Task(
+            prompt=item.question,
+            tools=paragraph_tools(item.data["context"]),
+            instructions=INSTRUCTIONS,
+            max_steps=self.max_steps,
+        )
+
+    def score(self, item: Item, attempt: Attempt) -> Score:
+        prediction = attempt.prediction if isinstance(attempt.prediction, str) else ""
+        em = exact_match(prediction, str(item.gold))
+        f1 = f1_score(prediction, str(item.gold))
+        return Score(em, {"em": em, "f1": f1})

@@ -1,0 +1,92 @@
+"""thinkact's own agent as a Solver: the real Agent, format and loop policies."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from thinkact.agent import Agent
+from thinkact.apps.eval.base import Attempt, Task, TraceSink, final_calls
+from thinkact.config import AgentConfig
+from thinkact.events import FormatFailed, ModelReplied, RunFinished, RunStarted
+from thinkact.formats.base import Format
+from thinkact.models.base import Model
+from thinkact.types import Usage
+
+
+class ThinkactSolver:
+    def __init__(
+        self, model: Model, *, format: str | Format = "auto", config: AgentConfig | None = None
+    ) -> None:
+        self.model = model
+        self.format = format
+        self.config = config or AgentConfig(temperature=0.0)
+        fmt = format if isinstance(format, str) else format.name
+        self.name = f"thinkact[{fmt}]"
+
+    def _agent(self, task: Task, trace: TraceSink | None) -> Agent:
+        config = replace(self.config, max_steps=task.max_steps)
+        reporters = [] if trace is None else [lambda e: trace(e.to_dict())]
+        return Agent(
+            self.model,
+            task.tools,
+            format=self.format,
+            instructions=task.instructions,
+            config=config,
+            reporters=reporters,
+        )
+
+    def solve(self, task: Task, *, trace: TraceSink | None = None) -> Attempt:
+        agent = self._agent(task, trace)
+        return self._one_turn(agent, task) if task.one_turn else self._run(agent, task)
+
+    def _run(self, agent: Agent, task: Task) -> Attempt:
+        failures = 0
+        gen = agent.iter(task.prompt)
+        while True:
+            try:
+                event = next(gen)
+            except StopIteration as stop:
+                result = stop.value
+                break
+            if isinstance(event, FormatFailed):
+                failures += 1
+        return Attempt(
+            prediction=result.final_answer or "",
+            steps=result.steps,
+            usage=result.usage,
+            parse_failures=failures,
+            run_id=result.run_id,
+            reason=result.reason,
+        )
+
+    def _one_turn(self, agent: Agent, task: Task) -> Attempt:
+        """Stop the run right after the first reply is parsed: its calls are the prediction
+        and no tool runs. The event after ModelReplied says whether the parse failed."""
+        run_id, usage = "", Usage()
+        replied: ModelReplied | None = None
+        failed = False
+        gen = agent.iter(task.prompt)
+        try:
+            for event in gen:
+                if isinstance(event, RunStarted):
+                    run_id = event.run_id
+                elif replied is not None:
+                    failed = isinstance(event, FormatFailed)
+                    break
+                elif isinstance(event, ModelReplied):
+                    replied, usage = event, event.usage
+                elif isinstance(event, RunFinished):  # ended without a reply (no steps)
+                    break
+        finally:
+            gen.close()
+        calls = [] if replied is None or failed else list(replied.actions)
+        answer = None if replied is None else replied.final_answer
+        reason = "format_error" if failed else ("tool_calls" if calls else "final_answer")
+        return Attempt(
+            prediction=final_calls([(c.name, c.arguments) for c in calls]),
+            steps=1,
+            usage=usage,
+            parse_failures=int(failed),
+            run_id=run_id,
+            reason=reason if answer is not None or calls or failed else "no_reply",
+        )

@@ -1,0 +1,178 @@
+"""GSM8K and HotpotQA scoring, loading, and the run statistics."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from thinkact.apps.eval.base import Attempt, Item, ItemResult
+from thinkact.apps.eval.gsm8k import Gsm8k, extract_number, gold_number, numbers_equal
+from thinkact.apps.eval.hotpotqa import HotpotQA, exact_match, f1_score, normalize_answer
+from thinkact.apps.eval.stats import summarize, wilson
+from thinkact.errors import UserError
+from thinkact.types import Usage
+
+
+def _attempt(prediction: str) -> Attempt:
+    return Attempt(prediction, 1, Usage(), 0, "r", "final_answer")
+
+
+# --- GSM8K ----------------------------------------------------------------------------
+
+
+def test_gold_number_is_after_the_marker_without_commas() -> None:
+    assert gold_number("48/2 = <<48/2=24>>24\n#### 1,200") == "1200"
+    assert gold_number("so\n#### -3.5") == "-3.5"
+    with pytest.raises(ValueError):
+        gold_number("no marker")
+
+
+@pytest.mark.parametrize(
+    ("prediction", "gold", "ok"),
+    [
+        ("72", "72", True),
+        ("The answer is 72 clips.", "72", True),
+        ("$1,200", "1200", True),
+        ("1200.00 dollars", "1200", True),
+        ("18%", "18", True),
+        ("10 - 2 = 8, so 8", "8", True),  # the last number counts
+        ("#### 5\nwith 7 apples left over", "5", True),  # after #### when present
+        ("-4", "-4", True),
+        ("0.5", ".5", True),
+        ("71", "72", False),
+        ("72.5", "72", False),
+        ("I don't know", "72", False),
+        ("", "72", False),
+    ],
+)
+def test_numbers_are_compared_as_numbers(prediction: str, gold: str, ok: bool) -> None:
+    assert numbers_equal(prediction, gold) is ok
+
+
+def test_extract_number_reads_thousands_groups() -> None:
+    assert extract_number("It costs $12,345.50 in total") == pytest.approx(12345.5)
+    assert extract_number("nothing") is None
+
+
+def test_gsm8k_loads_ids_golds_and_scores(tmp_path: Path) -> None:
+    data = tmp_path / "train.jsonl"
+    rows = [
+        {"question": "2 + 2?", "answer": "2+2=<<2+2=4>>4\n#### 4"},
+        {"question": "Big?", "answer": "#### 1,000"},
+    ]
+    data.write_text("".join(json.dumps(r) + "\n" for r in rows) + "\n")
+    suite = Gsm8k()
+    items = list(suite.load(tmp_path))  # a folder holding train.jsonl works too
+    assert [(i.id, i.question, i.gold) for i in items] == [
+        ("train-0", "2 + 2?", "4"),
+        ("train-1", "Big?", "1000"),
+    ]
+    assert suite.score(items[1], _attempt("1,000 apples")).value == 1.0
+    assert suite.score(items[0], _attempt("5")).value == 0.0
+
+
+def test_gsm8k_bad_data_is_a_clear_error(tmp_path: Path) -> None:
+    with pytest.raises(UserError, match="cannot read"):
+        list(Gsm8k().load(tmp_path / "missing.jsonl"))
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"question": "q"}\n')
+    with pytest.raises(UserError, match=r"bad.jsonl:1"):
+        list(Gsm8k().load(bad))
+
+
+# --- HotpotQA -------------------------------------------------------------------------
+
+
+def test_squad_normalisation() -> None:
+    assert normalize_answer("The  Eiffel Tower!") == "eiffel tower"
+    assert normalize_answer("An apple, a pear") == "apple pear"
+
+
+def test_exact_match_and_f1() -> None:
+    assert exact_match("the Eiffel tower", "Eiffel Tower") == 1.0
+    assert exact_match("Eiffel", "Eiffel Tower") == 0.0
+    assert f1_score("Eiffel", "Eiffel Tower") == pytest.approx(2 / 3)
+    assert f1_score("Paris France", "Paris") == pytest.approx(2 / 3)
+    assert f1_score("nothing alike", "Eiffel Tower") == 0.0
+    # yes/no must match exactly (HotpotQA's own rule)
+    assert f1_score("yes it is", "yes") == 0.0
+    assert f1_score("no", "yes") == 0.0
+    assert f1_score("yes", "yes") == 1.0
+
+
+def test_hotpotqa_loads_context_and_scores_em_and_f1(tmp_path: Path) -> None:
+    row = {
+        "id": "abc",
+        "question": "Which tower?",
+        "answer": "Eiffel Tower",
+        "type": "bridge",
+        "context": [["Paris", ["Paris is a city.", " It has a tower."]], ["X", ["Y."]]],
+    }
+    file = tmp_path / "dev.jsonl"
+    file.write_text(json.dumps(row) + "\n")
+    suite = HotpotQA()
+    (item,) = list(suite.load(tmp_path))
+    assert item.id == "abc" and item.gold == "Eiffel Tower"
+    assert item.data["context"][0] == ("Paris", ["Paris is a city.", " It has a tower."])
+    score = suite.score(item, _attempt("the Eiffel tower"))
+    assert score.value == 1.0 and score.metrics == {"em": 1.0, "f1": 1.0}
+    score = suite.score(item, _attempt("Tower"))
+    assert score.value == 0.0 and score.metrics["f1"] == pytest.approx(2 / 3)
+
+
+# --- statistics -----------------------------------------------------------------------
+
+
+def test_wilson_interval_known_values() -> None:
+    low, high = wilson(15, 20)  # p = 0.75
+    assert low == pytest.approx(0.5313, abs=1e-4)
+    assert high == pytest.approx(0.8881, abs=1e-4)
+    low, high = wilson(0, 10)
+    assert low == 0.0 and high == pytest.approx(0.2775, abs=1e-4)
+    low, high = wilson(10, 10)
+    assert high == pytest.approx(1.0) and low == pytest.approx(0.7225, abs=1e-4)
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+def _result(score: float, *, steps: int = 2, failures: int = 0, f1: float = 0.0) -> ItemResult:
+    return ItemResult(
+        id=str(score),
+        prediction="p",
+        gold="g",
+        score=score,
+        metrics={"f1": f1},
+        steps=steps,
+        tokens_in=100,
+        tokens_out=10,
+        seconds=2.0,
+        parse_failures=failures,
+        run_id="r",
+        reason="final_answer",
+    )
+
+
+def test_summary_figures() -> None:
+    s = summarize(
+        [
+            _result(1.0, steps=1, f1=1.0),
+            _result(0.0, steps=3, failures=2, f1=0.5),
+            _result(0.0, steps=2),
+            _result(1.0, steps=2, f1=1.0),
+        ]
+    )
+    assert s.n == 4 and s.accuracy == 0.5
+    assert (s.ci_low, s.ci_high) == pytest.approx(wilson(2, 4))
+    assert s.parse_failure_rate == 0.25
+    assert s.mean_steps == 2.0
+    assert (s.tokens_in, s.tokens_out) == (400, 40)
+    assert s.seconds_per_item == 2.0
+    assert s.metrics == {"f1": pytest.approx(0.625)}
+    assert summarize([]).n == 0
+
+
+def test_item_result_round_trips_through_json() -> None:
+    r = _result(1.0)
+    assert ItemResult.from_dict(json.loads(json.dumps(r.to_dict()))) == r
+    assert Item("a", "q", "g").data == {}
