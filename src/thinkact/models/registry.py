@@ -7,15 +7,20 @@
     scripted:FILE.json         replies from a file (tests, demos)
 
 `THINKACT_MODEL` sets the default. Provider modules are imported only when used, so
-`import thinkact` stays fast.
+`import thinkact` stays fast. `provider_status()` tells which providers can run here.
 """
 
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 from thinkact.errors import UserError
 from thinkact.models.base import Model
+
+if TYPE_CHECKING:
+    from thinkact.models.status import ProviderStatus
 
 DEFAULT_MODEL = "local"
 
@@ -32,11 +37,13 @@ def resolve_model(spec: str | None = None) -> Model:
     if provider == "anthropic":
         from thinkact.models.anthropic import AnthropicModel
 
-        return AnthropicModel(rest or "claude-sonnet-4-5")
+        return AnthropicModel(rest) if rest else AnthropicModel()
     if provider == "openai":
         from thinkact.models.openai import OpenAIModel
 
         model, _, base_url = rest.partition("@")
+        if base_url and not base_url.startswith(("http://", "https://")):
+            raise UserError(f"{spec!r}: the base URL after @ must start with http:// or https://")
         return OpenAIModel(model or "gpt-4o-mini", base_url=base_url or None)
     if provider == "local":
         from thinkact.models.local import LocalModel
@@ -46,3 +53,10 @@ def resolve_model(spec: str | None = None) -> Model:
         f"unknown model {spec!r}. Use anthropic:MODEL, openai:MODEL[@BASE_URL], "
         "local[:PATH.gguf] or scripted:FILE.json (see `thinkact models`)."
     )
+
+
+def provider_status(env: Mapping[str, str] | None = None) -> list[ProviderStatus]:
+    """Each provider, whether it is usable here and how to enable it (`thinkact models`)."""
+    from thinkact.models.status import provider_status as status
+
+    return status(env)

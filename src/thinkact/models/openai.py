@@ -1,0 +1,324 @@
+"""GPT, or any OpenAI-compatible server, through the official `openai` SDK (Chat Completions).
+
+    OpenAIModel("gpt-4o-mini")                                    # key from OPENAI_API_KEY
+    OpenAIModel("qwen2.5", base_url="http://localhost:11434/v1")   # Ollama, vLLM, llama.cpp
+
+With a `base_url` that is not api.openai.com, `OPENAI_API_KEY` is not sent (a local server
+must not receive your OpenAI key): pass `api_key=` or set `THINKACT_OPENAI_API_KEY` if the
+server wants one; otherwise a placeholder is sent. `THINKACT_OPENAI_BASE_URL` sets a default
+base URL for `openai:MODEL`.
+
+Tool call arguments that are not a JSON object are kept as `{"__invalid_json__": text}`
+(see `thinkact.models.wire.RAW_ARGUMENTS`): the call stays paired with its result and the
+model gets a validation error it can fix.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import os
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+from urllib.parse import urlparse
+
+from thinkact.errors import ModelError, UserError
+from thinkact.models import http_errors
+from thinkact.models.pricing import OPENAI_CONTEXT_WINDOW, context_window_for, usage_with_cost
+from thinkact.models.wire import arguments_text, as_plain, count, parse_arguments, safe_call_id
+from thinkact.testing import estimate_tokens
+from thinkact.types import (
+    AssistantMessage,
+    Message,
+    ModelRequest,
+    Reply,
+    StopReason,
+    SystemMessage,
+    ToolCall,
+    ToolMessage,
+    UserMessage,
+)
+
+BASE_URL_ENV = "THINKACT_OPENAI_BASE_URL"
+KEY_ENV = "THINKACT_OPENAI_API_KEY"
+PLACEHOLDER_KEY = "not-needed"
+
+_STOP: dict[str, StopReason] = {
+    "stop": "end",
+    "tool_calls": "tool_calls",
+    "function_call": "tool_calls",
+    "length": "max_tokens",
+    "content_filter": "error",
+}
+# Reasoning models refuse `temperature` and `stop` (gpt-5-chat-* are chat models).
+_REASONING = re.compile(r"^(o\d|gpt-[5-9](?!.*-chat))")
+
+
+def _is_openai(base_url: str | None) -> bool:
+    return base_url is None or urlparse(base_url).hostname == "api.openai.com"
+
+
+# --- canonical -> wire ---------------------------------------------------------------------
+
+
+def to_messages(messages: Sequence[Message]) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    for m in messages:
+        if isinstance(m, SystemMessage | UserMessage):
+            out.append({"role": m.role, "content": m.content})
+        elif isinstance(m, AssistantMessage):
+            msg: dict[str, Any] = {"role": "assistant", "content": m.content or None}
+            if m.tool_calls:
+                msg["tool_calls"] = [
+                    {
+                        "id": safe_call_id(c.id),
+                        "type": "function",
+                        "function": {"name": c.name, "arguments": arguments_text(c.arguments)},
+                    }
+                    for c in m.tool_calls
+                ]
+            elif not m.content:
+                msg["content"] = ""
+            out.append(msg)
+        elif isinstance(m, ToolMessage):
+            out.extend(
+                {"role": "tool", "tool_call_id": safe_call_id(r.call_id), "content": r.content}
+                for r in m.results
+            )
+    return out
+
+
+def to_params(model: str, request: ModelRequest, *, compatible: bool = False) -> dict[str, Any]:
+    """Keyword arguments for `client.chat.completions.create`.
+
+    `compatible` (a server that is not OpenAI): the long-standing `max_tokens` field, which
+    Ollama, vLLM and llama.cpp read; OpenAI itself wants `max_completion_tokens`.
+    """
+    params: dict[str, Any] = {"model": model, "messages": to_messages(request.messages)}
+    reasoning = not compatible and bool(_REASONING.match(model))
+    params["max_tokens" if compatible else "max_completion_tokens"] = request.max_tokens
+    if not reasoning:
+        params["temperature"] = request.temperature
+        if request.stop:
+            params["stop"] = list(request.stop[:4])  # the API takes at most four
+    if request.tools:
+        params["tools"] = [
+            {
+                "type": "function",
+                "function": {
+                    "name": t.name,
+                    "description": t.description,
+                    "parameters": dict(t.parameters),
+                },
+            }
+            for t in request.tools
+        ]
+        params["tool_choice"] = request.tool_choice
+    return params
+
+
+# --- wire -> canonical ---------------------------------------------------------------------
+
+
+def from_completion(data: Any, model: str, *, priced: bool = True) -> Reply:
+    """A Reply from a Chat Completions response body; ValueError if it is not one."""
+    if not isinstance(data, Mapping):
+        raise ValueError(f"expected a JSON object, got {type(data).__name__}")
+    choices = data.get("choices")
+    if not isinstance(choices, list) or not choices or not isinstance(choices[0], Mapping):
+        error = data.get("error")
+        if error:
+            msg = error.get("message") if isinstance(error, Mapping) else error
+            raise ValueError(f"error in body: {msg}")
+        raise ValueError("no `choices` in the response")
+    choice = choices[0]
+    message = choice.get("message")
+    if not isinstance(message, Mapping):
+        raise ValueError("no `message` in the first choice")
+    calls: list[ToolCall] = []
+    for i, tc in enumerate(message.get("tool_calls") or ()):
+        fn = tc.get("function") if isinstance(tc, Mapping) else None
+        if not isinstance(fn, Mapping):
+            continue
+        calls.append(
+            ToolCall(
+                # Some compatible servers omit ids; ours must be unique within the reply.
+                id=str(tc.get("id") or f"call_{i}"),
+                name=str(fn.get("name") or ""),
+                arguments=parse_arguments(fn.get("arguments")),
+            )
+        )
+    u = data.get("usage")
+    u = u if isinstance(u, Mapping) else {}
+    details = u.get("prompt_tokens_details")
+    cached = count(details.get("cached_tokens")) if isinstance(details, Mapping) else 0
+    prompt = count(u.get("prompt_tokens"))
+    usage = usage_with_cost(
+        model,
+        uncached_input=max(prompt - cached, 0),
+        output=count(u.get("completion_tokens")),
+        cache_read=cached,
+        priced=priced,
+    )
+    stop = _STOP.get(str(choice.get("finish_reason")), "end")
+    if calls and stop == "end":
+        stop = "tool_calls"
+    text = message.get("content")
+    return Reply(text if isinstance(text, str) else "", tuple(calls), usage, stop)
+
+
+# --- the model -----------------------------------------------------------------------------
+
+
+class OpenAIModel:
+    """Chat Completions with native tool calls, on OpenAI or a compatible server."""
+
+    native_tools = True
+    preferred_format: str | None = None
+
+    def __init__(
+        self,
+        model: str = "gpt-4o-mini",
+        *,
+        base_url: str | None = None,
+        api_key: str | None = None,
+        http_client: Any = None,
+        async_http_client: Any = None,
+        timeout: float = 120.0,
+        context_window: int | None = None,
+    ) -> None:
+        try:
+            import openai  # noqa: F401  (fail here, not mid-run, if the SDK is missing)
+        except ImportError:
+            raise UserError("the OpenAI provider needs `pip install openai`") from None
+        self.model = model
+        self.base_url = base_url or os.environ.get(BASE_URL_ENV) or None
+        self.compatible = not _is_openai(self.base_url)
+        self.name = f"openai:{model}@{self.base_url}" if self.compatible else f"openai:{model}"
+        default_window = OPENAI_CONTEXT_WINDOW
+        self.context_window = context_window or (
+            default_window if self.compatible else context_window_for(model, default_window)
+        )
+        self.timeout = timeout
+        self._api_key = api_key
+        self._http = (http_client, async_http_client)
+        self._clients: dict[bool, Any] = {}
+        if self.compatible:
+            self._provider = http_errors.Provider(
+                "OpenAI-compatible", KEY_ENV, model, self.base_url
+            )
+        else:
+            self._provider = http_errors.Provider("OpenAI", "OPENAI_API_KEY", model)
+
+    def __repr__(self) -> str:
+        return f"OpenAIModel({self.model!r}, base_url={self.base_url!r})"
+
+    def _key(self) -> str | None:
+        if self._api_key:
+            return self._api_key
+        if self.compatible:
+            return os.environ.get(KEY_ENV) or PLACEHOLDER_KEY
+        return os.environ.get("OPENAI_API_KEY") or None
+
+    def _client(self, is_async: bool) -> Any:
+        client = self._clients.get(is_async)
+        if client is not None:
+            return client
+        import openai
+
+        from thinkact.models.http_bridge import sdk_client
+
+        key = self._key()
+        if key is None:
+            raise http_errors.missing_key(self._provider)
+        cls = openai.AsyncOpenAI if is_async else openai.OpenAI
+        kwargs: dict[str, Any] = {"api_key": key, "max_retries": 0, "timeout": self.timeout}
+        if self.base_url:
+            kwargs["base_url"] = self.base_url
+        http = sdk_client(self._http[is_async], is_async=is_async)
+        if http is not None:
+            kwargs["http_client"] = http
+        try:
+            client = cls(**kwargs)
+        except openai.OpenAIError as e:
+            raise http_errors.missing_key(self._provider) from e
+        self._clients[is_async] = client
+        return client
+
+    def params(self, request: ModelRequest) -> dict[str, Any]:
+        return to_params(self.model, request, compatible=self.compatible)
+
+    def complete(self, request: ModelRequest) -> Reply:
+        client = self._client(False)
+        params = self.params(request)
+        try:
+            completion = client.chat.completions.create(**params)
+        except Exception as e:
+            raise self._error(e) from e
+        return self._reply(completion)
+
+    async def acomplete(self, request: ModelRequest) -> Reply:
+        client = self._client(True)
+        params = self.params(request)
+        try:
+            completion = await client.chat.completions.create(**params)
+        except Exception as e:
+            raise self._error(e) from e
+        return self._reply(completion)
+
+    def count_tokens(self, request: ModelRequest) -> int:
+        """With `tiktoken` installed and an OpenAI model: its tokenizer plus the documented
+        per-message overhead. Otherwise the local estimate (`thinkact.testing.estimate_tokens`)."""
+        if not self.compatible:
+            exact = _tiktoken_count(self.model, request)
+            if exact is not None:
+                return exact
+        return estimate_tokens(request)
+
+    def _reply(self, completion: Any) -> Reply:
+        try:
+            return from_completion(as_plain(completion), self.model, priced=not self.compatible)
+        except (ValueError, TypeError, AttributeError) as e:
+            raise http_errors.invalid_response(self._provider, str(e)) from e
+
+    def _error(self, e: Exception) -> Exception:
+        import openai
+
+        p = self._provider
+        if isinstance(e, ModelError):
+            return e
+        if isinstance(e, openai.APITimeoutError):
+            return http_errors.timeout(p, self.timeout)
+        if isinstance(e, openai.APIConnectionError):
+            return http_errors.connection(p, e)
+        if isinstance(e, openai.APIStatusError):
+            return http_errors.from_status(
+                p, e.status_code, e.response.headers, e.body, getattr(e, "message", "")
+            )
+        if isinstance(e, openai.APIResponseValidationError | ValueError):
+            return http_errors.invalid_response(p, f"{type(e).__name__}: {e}")
+        return e
+
+
+def _tiktoken_count(model: str, request: ModelRequest) -> int | None:
+    """OpenAI's counting recipe: 3 tokens a message + its text + 3 to prime the reply."""
+    try:
+        tiktoken = importlib.import_module("tiktoken")  # optional, so not a typed import
+    except ImportError:
+        return None
+    try:
+        enc = tiktoken.encoding_for_model(model)
+    except Exception:  # unknown model, or its encoding cannot be fetched (offline)
+        return None
+    total = 3
+    for m in to_messages(request.messages):
+        total += 3
+        for value in m.values():
+            if isinstance(value, str):
+                total += len(enc.encode(value))
+            elif value is not None:
+                total += len(enc.encode(json.dumps(value)))
+    for t in request.tools:
+        total += len(enc.encode(json.dumps(t.to_dict())))
+    return total
