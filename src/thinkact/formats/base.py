@@ -60,8 +60,17 @@ class Format(Protocol):
 
 
 def unknown_tool_message(name: str, tool_names: Collection[str]) -> str:
-    known = ", ".join(sorted(tool_names)) or "(none)"
-    return f"Unknown tool {name!r}. Available tools: {known}."
+    """Names the tool asked for and the ones that exist, in a bounded message."""
+    names = sorted(tool_names)
+    shown: list[str] = []
+    for n in names:  # the model reads every error: keep it short however many tools exist
+        if sum(len(s) + 2 for s in shown) + len(n) > 300:
+            break
+        shown.append(n)
+    more = len(names) - len(shown)
+    known = ", ".join(shown) + (f" (and {more} more)" if more else "") if names else "(none)"
+    asked = name if len(name) <= 60 else name[:59] + "…"
+    return f"Unknown tool {asked!r}. Available tools: {known}."
 
 
 def final_answer_spec() -> ToolSpec:

@@ -1,0 +1,229 @@
+"""What the three text formats (xml, react, json) share.
+
+A text format sees tools only as names when it parses (the Format seam passes names), yet
+tolerant parsing needs their schemas: a plain-string argument fits a one-parameter tool, and
+a missing argument list is fine for a tool that requires none. So a format remembers the
+schemas of the tools it last described in `system_prompt` or `grammar`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from collections.abc import Collection, Mapping, Sequence
+from typing import Any
+
+from thinkact.errors import FormatError
+from thinkact.formats.base import FINAL_ANSWER_TOOL, Parsed, unknown_tool_message
+from thinkact.formats.jsonish import JsonishError, decode, find_value, loads, strip_fences
+from thinkact.types import (
+    AssistantMessage,
+    Message,
+    Reply,
+    ToolCall,
+    ToolResult,
+    ToolSpec,
+    UserMessage,
+)
+
+MAX_ERROR = 480  # characters of a FormatError message: the model reads every one
+
+_TOOL_CALL_TAG = re.compile(r"<tool_call>(.*?)(?:</tool_call>|\Z)", re.DOTALL | re.IGNORECASE)
+
+
+def fail(message: str) -> FormatError:
+    """A FormatError whose message is bounded, whatever went into it."""
+    if len(message) > MAX_ERROR:
+        message = message[: MAX_ERROR - 1] + "…"
+    return FormatError(message)
+
+
+def short(text: str, n: int = 40) -> str:
+    text = " ".join(text.split())
+    return repr(text if len(text) <= n else text[: n - 1] + "…")
+
+
+def call_id(text: str, index: int) -> str:
+    """Stable ids: the same reply gives the same ids, so replays and traces line up."""
+    digest = hashlib.sha1(text.encode("utf-8", "replace")).hexdigest()[:8]
+    return f"call_{digest}_{index}"
+
+
+def clean_name(raw: str) -> str:
+    """A tool name as models write it: maybe quoted, in backticks, bold, with a trailing dot."""
+    name = raw.strip().strip("`*'\"").strip()
+    return name.rstrip(".:;,").strip()
+
+
+class TextFormat:
+    """Base of the text formats: tool memory, observations, feedback, parsing helpers."""
+
+    name = "text"
+    native = False
+    stop: tuple[str, ...] = ()
+
+    def __init__(self) -> None:
+        self._schemas: dict[str, Mapping[str, Any]] = {}
+
+    # --- tools -------------------------------------------------------------------------
+
+    def _tools(self, tools: Sequence[ToolSpec]) -> list[ToolSpec]:
+        """The tools the model may call (the final answer has its own syntax), remembered."""
+        real = [t for t in tools if t.name != FINAL_ANSWER_TOOL]
+        self._schemas.update({t.name: t.parameters for t in real})
+        return real
+
+    def resolve(self, raw: str, tool_names: Collection[str]) -> str:
+        """The tool a name means: exact, else the only case-insensitive match; or an error."""
+        name = clean_name(raw)
+        if name in tool_names or name == FINAL_ANSWER_TOOL:
+            return name
+        folded = [t for t in tool_names if t.lower() == name.lower().replace(" ", "_")]
+        if len(folded) == 1:
+            return folded[0]
+        if name.lower() == FINAL_ANSWER_TOOL:
+            return FINAL_ANSWER_TOOL
+        if not name:
+            raise fail(f"The tool name is empty. {unknown_tool_message('', tool_names)}")
+        raise fail(unknown_tool_message(name[:60], tool_names))
+
+    def _properties(self, name: str) -> tuple[list[str], list[str]] | None:
+        """(all parameter names, required ones) of a remembered tool, else None."""
+        schema = self._schemas.get(name)
+        if schema is None:
+            return None
+        props = schema.get("properties")
+        names = list(props) if isinstance(props, Mapping) else []
+        required = schema.get("required")
+        return names, [r for r in required if r in names] if isinstance(required, list) else []
+
+    def arguments(self, name: str, raw: str | None, where: str) -> dict[str, Any]:
+        """Parse a tool's argument text. `where` names the tag/label for error messages."""
+        known = self._properties(name)
+        if raw is None or not raw.strip():
+            if known is not None and known[1]:
+                example = json.dumps({k: "..." for k in known[1]})
+                raise fail(f"{where} for {name!r} is missing. It needs a JSON object: {example}.")
+            return {}
+        body = strip_fences(raw).strip()
+        try:
+            value = loads(body)
+        except JsonishError as e:
+            value = self._recover(name, body, e, where)
+        return self.to_arguments(name, value, where)
+
+    def _recover(self, name: str, body: str, error: JsonishError, where: str) -> Any:
+        """Arguments that are not one clean JSON value: JSON followed by prose, or a plain
+        string meant for a one-parameter tool."""
+        if body.startswith(("{", "[")):
+            try:
+                return decode(body)[0]
+            except JsonishError:
+                pass
+        else:
+            single = self._single_param(name)
+            if single is not None:
+                return {single: _unquote(body)}
+        raise fail(f"Invalid JSON in {where} for {name!r}: {error}")
+
+    def to_arguments(self, name: str, value: Any, where: str) -> dict[str, Any]:
+        if isinstance(value, dict):
+            return value
+        if isinstance(value, str):  # arguments sent as a JSON string holding the object
+            try:
+                inner = loads(value)
+            except JsonishError:
+                inner = None
+            if isinstance(inner, dict):
+                return inner
+        single = self._single_param(name)
+        if single is not None and value is not None:
+            return {single: value}
+        if value is None:
+            return {}
+        raise fail(
+            f"{where} for {name!r} must be a JSON object of arguments, like "
+            f'{{"name": value}}; got {short(json.dumps(value, default=str))}.'
+        )
+
+    def _single_param(self, name: str) -> str | None:
+        known = self._properties(name)
+        if known is None:
+            return None
+        names, required = known
+        if len(names) == 1:
+            return names[0]
+        return required[0] if len(required) == 1 else None
+
+    def calls(self, text: str, found: Sequence[tuple[str, dict[str, Any]]]) -> tuple[ToolCall, ...]:
+        return tuple(ToolCall(call_id(text, i), name, args) for i, (name, args) in enumerate(found))
+
+    def tool_call_tags(self, text: str, tool_names: Collection[str]) -> Parsed | None:
+        """Qwen-style `<tool_call>{"name": .., "arguments": ..}</tool_call>`, which small
+        models trained on it write even when asked for another format."""
+        found: list[tuple[str, dict[str, Any]]] = []
+        for m in _TOOL_CALL_TAG.finditer(text):
+            try:
+                value, _, _ = find_value(m.group(1), "{")
+            except JsonishError:
+                continue
+            if isinstance(value, dict) and isinstance(value.get("name"), str):
+                name = self.resolve(value["name"], tool_names)
+                raw_args = value.get("arguments", value.get("parameters"))
+                found.append((name, self.to_arguments(name, raw_args, "arguments")))
+        if not found:
+            return None
+        thought = text[: text.lower().find("<tool_call>")].strip()
+        return finish(thought, text, found, self)
+
+    # --- messages ------------------------------------------------------------------
+
+    def cut(self, text: str) -> str:
+        """The reply up to where an invented observation (or a premature answer) starts."""
+        return text
+
+    def assistant_message(self, reply: Reply) -> AssistantMessage:
+        return AssistantMessage(self.cut(reply.text).rstrip())
+
+    def render_result(self, result: ToolResult, several: bool) -> str:
+        raise NotImplementedError
+
+    def observation(self, results: Sequence[ToolResult], note: str) -> list[Message]:
+        several = len(results) > 1
+        text = "\n".join(self.render_result(r, several) for r in results)
+        return [UserMessage(f"{text}\n\n{note}" if note else text)]
+
+    def feedback(self, message: str, note: str) -> list[Message]:
+        return [UserMessage(f"{message}\n\n{note}".strip())]
+
+    def json_schema(
+        self, tools: Sequence[ToolSpec], *, final_only: bool = False
+    ) -> Mapping[str, Any] | None:
+        return None
+
+
+def finish(
+    thought: str, text: str, found: Sequence[tuple[str, dict[str, Any]]], fmt: TextFormat
+) -> Parsed:
+    """Calls, or a final answer when the model called `final_answer` as if it were a tool."""
+    real = [(n, a) for n, a in found if n != FINAL_ANSWER_TOOL]
+    if real:
+        return Parsed(thought, fmt.calls(text, real))
+    args = found[0][1]
+    answer = args.get("answer", next(iter(args.values()), "") if len(args) == 1 else args)
+    return Parsed(thought, (), answer_text(answer))
+
+
+def answer_text(value: Any) -> str:
+    if isinstance(value, str):
+        return value.strip()
+    if value is None:
+        return ""
+    return json.dumps(value, ensure_ascii=False, default=str)
+
+
+def _unquote(text: str) -> str:
+    if len(text) >= 2 and text[0] == text[-1] and text[0] in "\"'`":
+        return text[1:-1]
+    return text
