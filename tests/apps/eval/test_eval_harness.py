@@ -11,8 +11,8 @@ import pytest
 from thinkact.apps.eval import Harness, get_suite, load_items, read_results
 from thinkact.apps.eval.seed import SeedSolver, parse
 from thinkact.apps.eval.solver import ThinkactSolver
-from thinkact.apps.eval.tools import Paragraphs, paragraph_tools
-from thinkact.errors import UserError
+from thinkact.apps.eval.tools import paragraph_tools
+from thinkact.errors import ToolRetry, UserError
 from thinkact.testing import FunctionModel, ScriptedModel
 from thinkact.types import ModelRequest, ToolMessage
 
@@ -218,15 +218,22 @@ CONTEXT = [
 
 
 def test_search_and_lookup_work_like_the_react_paper() -> None:
-    book = Paragraphs.of(CONTEXT)
-    assert book.lookup("born").startswith("No page read yet")
-    page = book.search("gustave eiffel")
-    assert page == "[Gustave Eiffel] Gustave Eiffel was born in Dijon. He was an engineer."
-    assert book.lookup("engineer") == "(Result 1 / 1) He was an engineer."
-    assert book.lookup("engineer").startswith("No more results")
-    closest = book.search("who built the tower in Paris")
-    assert "closest: [Eiffel Tower]" in closest and "built by Gustave Eiffel" in closest
-    assert book.search("zzz").startswith("Could not find [zzz]")
+    from thinkact.tools.base import ToolContext
+
+    search, lookup = paragraph_tools(CONTEXT)
+    assert (search.name, lookup.name) == ("search", "lookup")
+    ctx = ToolContext()  # one run's state: the page read last
+    with pytest.raises(ToolRetry, match="no page has been read"):
+        lookup.call({"keyword": "born"}, ctx)
+    page = search.call({"query": "gustave eiffel"}, ctx)
+    assert page.startswith("[Gustave Eiffel] Gustave Eiffel was born in Dijon.")
+    assert lookup.call({"keyword": "engineer"}, ctx) == "(Result 1 / 1) He was an engineer."
+    assert lookup.call({"keyword": "engineer"}, ctx).startswith("No more results")
+    # not a title: the best BM25 match over the item's own paragraphs
+    assert "built by Gustave Eiffel" in search.call({"query": "tower built Paris"}, ctx)
+    # each item gets its own pages: another item's tools know nothing of these
+    other, _ = paragraph_tools([("Rome", ["Rome is in Italy."])])
+    assert other.call({"query": "Gustave Eiffel"}, ToolContext()).startswith("Could not find")
 
 
 def test_hotpotqa_run_with_scripted_search(tmp_path: Path) -> None:
@@ -240,10 +247,10 @@ def test_hotpotqa_run_with_scripted_search(tmp_path: Path) -> None:
     suite = get_suite("hotpotqa")
     model = ScriptedModel(
         [
-            {"tool_calls": [{"name": "search", "arguments": {"entity": "Eiffel Tower"}}]},
+            {"tool_calls": [{"name": "search", "arguments": {"query": "Eiffel Tower"}}]},
             {
                 "tool_calls": [  # two independent calls in one reply
-                    {"name": "search", "arguments": {"entity": "Gustave Eiffel"}},
+                    {"name": "search", "arguments": {"query": "Gustave Eiffel"}},
                     {"name": "lookup", "arguments": {"keyword": "born"}},
                 ]
             },
@@ -257,11 +264,3 @@ def test_hotpotqa_run_with_scripted_search(tmp_path: Path) -> None:
     observations = [m for m in model.requests[1].messages if isinstance(m, ToolMessage)]
     assert "built by Gustave Eiffel" in observations[0].results[0].content
     assert [t.name for t in model.requests[0].tools][:2] == ["search", "lookup"]
-
-
-def test_paragraph_tools_refuse_empty_arguments_with_an_observation() -> None:
-    search, _ = paragraph_tools(CONTEXT)
-    from thinkact.errors import ToolRetry
-
-    with pytest.raises(ToolRetry, match="needs an entity"):
-        search.call({"entity": "  "})

@@ -1,0 +1,97 @@
+"""The research assistant: a question answered with the calculator and Wikipedia.
+
+    agent = research_agent("local", corpus="pages.jsonl")
+    sources = Sources()
+    agent.reporters.append(sources)
+    answer = agent.run("How old was Einstein when he won the Nobel Prize?").final_answer
+    sources.titles        # ["Albert Einstein", "Nobel Prize in Physics"]
+
+Online MediaWiki when no corpus is given; with a corpus, always offline. Several
+independent searches in one reply run in parallel (the tool runtime does it).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from thinkact.agent import Agent, Reporter
+from thinkact.config import AgentConfig
+from thinkact.events import Event, ToolFinished
+from thinkact.formats.base import Format
+from thinkact.models.base import Model
+
+INSTRUCTIONS = (
+    "You are a research assistant. Answer the user's question with facts you find: "
+    "`search_wikipedia` shows the beginning of the best matching page, `lookup` finds the "
+    "next sentence with a keyword in the page you read last, and `calculator` does "
+    "arithmetic. Search for several pages at once when they do not depend on each other. "
+    "Base the answer on what you read, and say so when you could not find it."
+)
+SEARCH_TOOL = "search_wikipedia"
+_TITLE = re.compile(r"^\[(.+?)\] ", re.MULTILINE)
+
+
+def research_tools(
+    *,
+    corpus: str | os.PathLike[str] | Sequence[tuple[str, Sequence[str]]] | None = None,
+    online: bool | None = None,
+    **mediawiki: Any,
+) -> list[Any]:
+    """calculator, search_wikipedia and lookup. A corpus means offline."""
+    from thinkact.tools.calculator import calculator
+    from thinkact.tools.wikipedia import choose_backend, wikipedia_tools
+
+    if corpus is not None and online is None:
+        online = False
+    backend = choose_backend(corpus=corpus, online=online, **mediawiki)
+    return [calculator, *wikipedia_tools(backend, search_name=SEARCH_TOOL)]
+
+
+def research_agent(
+    model: Model | str | None = None,
+    *,
+    corpus: str | os.PathLike[str] | Sequence[tuple[str, Sequence[str]]] | None = None,
+    online: bool | None = None,
+    format: str | Format = "auto",
+    config: AgentConfig | None = None,
+    reporters: Sequence[Reporter] = (),
+    **mediawiki: Any,
+) -> Agent:
+    return Agent(
+        model,
+        research_tools(corpus=corpus, online=online, **mediawiki),
+        format=format,
+        instructions=INSTRUCTIONS,
+        config=config or AgentConfig(max_steps=12),
+        reporters=reporters,
+    )
+
+
+@dataclass
+class Sources:
+    """A reporter that collects the titles of the pages a run read, in order, once each."""
+
+    titles: list[str] = field(default_factory=list)
+
+    def __call__(self, event: Event) -> None:
+        if not isinstance(event, ToolFinished) or event.result.is_error:
+            return
+        if event.call.name != SEARCH_TOOL:
+            return
+        match = _TITLE.search(event.result.content)
+        if match and match.group(1) not in self.titles:
+            self.titles.append(match.group(1))
+
+
+def with_sources(answer: str, titles: Sequence[str]) -> str:
+    """The answer followed by the pages it was based on."""
+    if not titles:
+        return answer
+    return answer.rstrip() + "\n\nSources: " + "; ".join(titles)
+
+
+__all__ = ["INSTRUCTIONS", "Sources", "research_agent", "research_tools", "with_sources"]

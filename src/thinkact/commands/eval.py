@@ -1,0 +1,173 @@
+"""`thinkact eval SUITE --data PATH`: measure an agent on GSM8K, HotpotQA or BFCL.
+
+    thinkact eval gsm8k --data ../shared/data/gsm8k/train.jsonl --limit 50
+    thinkact eval hotpotqa --data ../shared/data/hotpotqa/dev_distractor_50.jsonl --agent seed
+    thinkact eval bfcl:simple,parallel --data bfcl_eval-2026.3.23-py3-none-any.whl --limit 100
+
+Results go to --out as they come (results.jsonl, summary.json, traces/); --resume continues
+an interrupted run in the same folder.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+from typing import Any
+
+from thinkact.commands.common import add_model_options
+
+
+def register(subparsers: Any) -> None:
+    parser: argparse.ArgumentParser = subparsers.add_parser(
+        "eval",
+        help="evaluate an agent on GSM8K, HotpotQA or BFCL",
+        description="Run an agent over a benchmark and score it: accuracy with a 95%% "
+        "Wilson interval, parse failures, steps, tokens and seconds per item.",
+    )
+    parser.add_argument(
+        "suite",
+        help="gsm8k, hotpotqa, bfcl (all categories) or bfcl:CATEGORY[,CATEGORY] with "
+        "categories simple, multiple, parallel, parallel_multiple, irrelevance, live_*",
+    )
+    parser.add_argument("--data", required=True, metavar="PATH", help="the suite's data file")
+    add_model_options(parser)
+    parser.add_argument(
+        "--agent",
+        choices=["thinkact", "seed"],
+        default="thinkact",
+        help="thinkact's agent, or the documents' own loop as a baseline (default: thinkact)",
+    )
+    parser.add_argument("--limit", type=_count, metavar="N", help="items to run (BFCL: each)")
+    parser.add_argument("--offset", type=_count, default=0, metavar="K", help="items to skip")
+    parser.add_argument("--out", metavar="DIR", help="output folder (default: eval-runs/...)")
+    parser.add_argument("--resume", action="store_true", help="continue the run in --out")
+    parser.add_argument("--seed", type=int, default=0, help="sampling seed (default: 0)")
+    parser.add_argument("--max-steps", type=_count, metavar="N", help="steps per item")
+    parser.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
+    parser.set_defaults(func=run)
+
+
+def _count(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must not be negative, got {value}")
+    return value
+
+
+def run(args: argparse.Namespace) -> int:
+    import datetime
+    import random
+    from pathlib import Path
+
+    from thinkact.apps.eval import Harness, get_suite, load_items
+    from thinkact.commands.common import make_console
+    from thinkact.models import resolve_model
+
+    suite = get_suite(args.suite)
+    if args.max_steps is not None and hasattr(suite, "max_steps"):
+        suite.max_steps = args.max_steps
+    data = Path(args.data)
+    items = load_items(suite, data, offset=args.offset, limit=args.limit)
+    random.seed(args.seed)  # retry jitter and anything else drawn from `random`
+    model = resolve_model(args.model)
+    if hasattr(model, "seed"):  # the embedded model samples with its own seed
+        model.seed = args.seed
+    fmt = "xml-seed" if args.agent == "seed" else args.format
+    out = Path(args.out or f"eval-runs/{_slug(args.suite)}_{args.agent}_{_slug(fmt)}")
+    spec = {
+        "suite": args.suite,
+        "data": str(data.resolve()),
+        "model": model.name,
+        "format": fmt,
+        "agent": args.agent,
+        "offset": args.offset,
+        "limit": args.limit,
+        "seed": args.seed,
+        "started": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
+    }
+    solver = _solver(args, model)  # both solvers decode at temperature 0
+    console = make_console(stderr=True)
+    harness = Harness(suite, solver, out, spec=spec, resume=args.resume)
+    if args.quiet:
+        summary = harness.run(items)
+    else:
+        summary = _with_progress(harness, items, console, args.suite)
+    _print_summary(console, summary, out)
+    return 0
+
+
+def _solver(args: argparse.Namespace, model: Any) -> Any:
+    if args.agent == "seed":
+        from thinkact.apps.eval.seed import SeedSolver
+
+        return SeedSolver(model)
+    from thinkact.apps.eval.solver import ThinkactSolver
+
+    return ThinkactSolver(model, format=args.format)
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^A-Za-z0-9_-]+", "-", text).strip("-") or "run"
+
+
+def _with_progress(harness: Any, items: Any, console: Any, title: str) -> Any:
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    progress = Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("acc {task.fields[acc]}"),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+        console=console,
+    )
+    state = {"done": 0, "correct": 0.0}
+    task_id = progress.add_task(title, total=len(items), acc="-")
+
+    def on_start(total: int, already: int) -> None:
+        progress.update(task_id, total=total, completed=already)
+
+    def on_result(result: Any) -> None:
+        state["done"] += 1
+        state["correct"] += 1.0 if result.score >= 1.0 else 0.0
+        acc = f"{state['correct'] / state['done']:.0%}"
+        progress.update(task_id, advance=1, acc=acc)
+
+    with progress:
+        return harness.run(items, on_start=on_start, on_result=on_result)
+
+
+def _print_summary(console: Any, summary: dict[str, Any], out: Any) -> None:
+    from rich.table import Table
+
+    table = Table(title=f"{summary['suite']} · {summary['agent']} · {summary['format']}")
+    for column in ("set", "N", "accuracy (95% CI)", "parse fail", "steps", "tok in/out", "s/item"):
+        table.add_column(column)
+    rows = [("all", summary), *summary.get("groups", {}).items()]
+    for name, s in rows:
+        low, high = s["ci95"]
+        table.add_row(
+            name,
+            str(s["n"]),
+            f"{s['accuracy']:.1%} ({low:.1%}–{high:.1%})",
+            f"{s['parse_failure_rate']:.1%}",
+            f"{s['mean_steps']:.2f}",
+            f"{s['tokens_in']}/{s['tokens_out']}",
+            f"{s['seconds_per_item']:.1f}",
+        )
+    console.print(table)
+    extra = ", ".join(f"{k} {v:.3f}" for k, v in summary.get("metrics", {}).items())
+    if extra:
+        console.print(f"metrics: {extra}")
+    console.print(f"results: {out}/results.jsonl, summary: {out}/summary.json")

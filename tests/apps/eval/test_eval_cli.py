@@ -1,0 +1,75 @@
+"""`thinkact eval` in a subprocess: files written, summary printed, resume, bad input."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+
+def _eval(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "NO_COLOR": "1", "COLUMNS": "120"}
+    env.pop("THINKACT_MODEL", None)
+    return subprocess.run(
+        [sys.executable, "-m", "thinkact", "eval", *args],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        env=env,
+        timeout=60,
+    )
+
+
+def _calc(expr: str) -> dict[str, object]:
+    return {"tool_calls": [{"name": "calculator", "arguments": {"expression": expr}}]}
+
+
+def _final(answer: str) -> dict[str, object]:
+    return {"tool_calls": [{"name": "final_answer", "arguments": {"answer": answer}}]}
+
+
+def test_eval_gsm8k_then_resume(tmp_path: Path) -> None:
+    rows = [
+        {"question": "12 * 7?", "answer": "#### 84"},
+        {"question": "100 - 1?", "answer": "#### 99"},
+        {"question": "6 + 5?", "answer": "#### 11"},
+    ]
+    (tmp_path / "train.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rows))
+    (tmp_path / "a.json").write_text(
+        json.dumps([_calc("12 * 7"), _final("84"), _calc("100 - 1"), _final("98")])
+    )
+    common = ["gsm8k", "--data", "train.jsonl", "--out", "out", "--format", "native", "-q"]
+    # the model runs out of replies on the third item: the run stops there
+    first = _eval(tmp_path, *common, "--model", "scripted:a.json")
+    assert first.returncode == 2 and "no reply left" in first.stderr
+    lines = (tmp_path / "out" / "results.jsonl").read_text().splitlines()
+    assert [json.loads(x)["prediction"] for x in lines] == ["84", "98"]
+
+    # the same folder without --resume is refused, nothing overwritten
+    again = _eval(tmp_path, *common, "--model", "scripted:a.json")
+    assert again.returncode == 2 and "--resume" in again.stderr
+    # resuming with other options is refused
+    other = _eval(tmp_path, *common, "--model", "scripted:a.json", "--limit", "1", "--resume")
+    assert other.returncode == 2 and "limit" in other.stderr
+
+    # --resume asks the model only about the item left
+    (tmp_path / "a.json").write_text(json.dumps([_calc("6 + 5"), _final("11")]))
+    resumed = _eval(tmp_path, *common, "--model", "scripted:a.json", "--resume")
+    assert resumed.returncode == 0, resumed.stderr
+    summary = json.loads((tmp_path / "out" / "summary.json").read_text())
+    assert (summary["n"], summary["accuracy"]) == (3, 2 / 3)
+    assert summary["tokens_in"] >= 0 and summary["parse_failure_rate"] == 0.0
+    assert "66.7%" in resumed.stderr  # the summary table
+    lines = (tmp_path / "out" / "results.jsonl").read_text().splitlines()
+    assert [json.loads(x)["id"] for x in lines] == ["train-0", "train-1", "train-2"]
+
+
+def test_eval_reports_bad_input_clearly(tmp_path: Path) -> None:
+    (tmp_path / "a.json").write_text(json.dumps(["x"]))
+    missing = _eval(tmp_path, "gsm8k", "--data", "nope.jsonl", "--model", "scripted:a.json")
+    assert missing.returncode == 2 and "cannot read GSM8K data" in missing.stderr
+    unknown = _eval(tmp_path, "mmlu", "--data", "x", "--model", "scripted:a.json")
+    assert unknown.returncode == 2 and "unknown suite" in unknown.stderr
+    assert "Traceback" not in missing.stderr + unknown.stderr
