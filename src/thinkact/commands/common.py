@@ -1,0 +1,268 @@
+"""What commands share: the run options, the reporters those options ask for, tool names,
+the approval prompt and exit codes.
+
+    thinkact run "TASK" --model M --format F --max-steps N --trace FILE --tools a,b
+                        [--quiet | --json] [--yes]
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import IO, TYPE_CHECKING, Any
+
+from thinkact.errors import UserError
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from thinkact.agent import Reporter
+    from thinkact.config import AgentConfig
+    from thinkact.loop import RunResult
+    from thinkact.tools.base import Tool
+    from thinkact.tools.runtime import Approver, Decision
+    from thinkact.types import ToolCall
+
+# Built-in tools by name -> "module:attribute", imported only when named so the CLI starts
+# fast. A `workspace` source is a factory taking a Workspace and returning several tools.
+BUILTIN_TOOLS: dict[str, str] = {
+    "calculator": "thinkact.tools.calculator:calculator",
+    "list_files": "workspace:thinkact.tools.files:file_tools",
+    "read_file": "workspace:thinkact.tools.files:file_tools",
+    "write_file": "workspace:thinkact.tools.files:file_tools",
+    "mark_step_complete": "workspace:thinkact.tools.files:file_tools",
+}
+TOOL_GROUPS: dict[str, tuple[str, ...]] = {
+    "files": ("list_files", "read_file", "write_file", "mark_step_complete"),
+}
+
+
+def add_model_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--model",
+        "-m",
+        help="model string: anthropic:MODEL, openai:MODEL[@BASE_URL], local[:PATH.gguf], "
+        "scripted:FILE.json (default: $THINKACT_MODEL, else local)",
+    )
+    parser.add_argument(
+        "--format",
+        "-f",
+        default="auto",
+        choices=["auto", "native", "xml", "react", "json"],
+        help="how actions travel in the model's text (default: the model's best)",
+    )
+
+
+def add_run_options(parser: argparse.ArgumentParser, *, tools: bool = True) -> None:
+    """--model, --format, --max-steps, --trace, --quiet/--json, --yes and (optionally) --tools."""
+    add_model_options(parser)
+    parser.add_argument(
+        "--max-steps", type=_positive_int, default=20, metavar="N", help="turns (default: 20)"
+    )
+    parser.add_argument("--trace", metavar="FILE", help="append every event to FILE as JSONL")
+    out = parser.add_mutually_exclusive_group()
+    out.add_argument("--quiet", "-q", action="store_true", help="print only the final answer")
+    out.add_argument("--json", action="store_true", help="print events as JSON lines")
+    parser.add_argument(
+        "--yes", "-y", action="store_true", help="approve every tool call that changes files"
+    )
+    if tools:
+        parser.add_argument(
+            "--tools",
+            "-t",
+            default="",
+            metavar="A,B",
+            help="tools to give the agent, comma-separated: calculator, files (list_files, "
+            "read_file, write_file, mark_step_complete) or module:function",
+        )
+        parser.add_argument(
+            "--workspace",
+            "-w",
+            metavar="DIR",
+            help="folder the file tools may read and write (default: the current folder)",
+        )
+
+
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    return value
+
+
+def agent_config(args: argparse.Namespace, **overrides: Any) -> AgentConfig:
+    from thinkact.config import AgentConfig
+
+    return AgentConfig(max_steps=args.max_steps, **overrides)
+
+
+# --- tools -------------------------------------------------------------------------------
+
+
+def resolve_tools(spec: str, *, workspace: str | Path | None = None) -> list[Tool]:
+    """Tools from `calculator,files,mypkg.tools:search`: built-in names, groups (`files`) or
+    module:function. File tools work inside `workspace` (default: the current folder)."""
+    from thinkact.tools.base import as_tool
+
+    names: list[str] = []
+    for name in (n.strip() for n in spec.split(",")):
+        names += TOOL_GROUPS.get(name, (name,) if name else ())
+    tools: list[Tool] = []
+    made: dict[str, list[Tool]] = {}  # one workspace (and one set of file tools) per factory
+    for name in names:
+        target = BUILTIN_TOOLS.get(name) or (name if ":" in name else None)
+        if target is None:
+            known = ", ".join([*sorted(BUILTIN_TOOLS), *TOOL_GROUPS])
+            raise UserError(f"unknown tool {name!r}. Built-in tools: {known}; or module:function.")
+        if target.startswith("workspace:"):
+            factory = target.removeprefix("workspace:")
+            if factory not in made:
+                from thinkact.tools.sandbox import Workspace
+
+                made[factory] = list(_load(factory, name)(Workspace(workspace or Path.cwd())))
+            tools += [t for t in made[factory] if t.name == name]
+            continue
+        obj = _load(target, name)
+        for item in obj if isinstance(obj, list | tuple) else [obj]:
+            try:
+                tools.append(as_tool(item))
+            except (TypeError, ValueError) as e:
+                raise UserError(f"{target} is not usable as a tool: {e}") from None
+    names_given = [t.name for t in tools]
+    duplicates = sorted({n for n in names_given if names_given.count(n) > 1})
+    if duplicates:
+        raise UserError(f"tool given twice: {', '.join(duplicates)}")
+    return tools
+
+
+def _load(target: str, name: str) -> Any:
+    module_name, _, attr = target.partition(":")
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as e:
+        raise UserError(f"cannot import tool {name!r} from {module_name}: {e}") from None
+    try:
+        return getattr(module, attr)
+    except AttributeError:
+        raise UserError(f"module {module_name} has no {attr!r} (tool {name!r})") from None
+
+
+# --- approval ----------------------------------------------------------------------------
+
+
+def make_approver(
+    args: argparse.Namespace,
+    console: Console,
+    *,
+    ask: Callable[[str], str] | None = None,
+    interactive: bool | None = None,
+) -> Approver:
+    """`--yes` approves everything; on a terminal the user is asked y / n / always;
+    anywhere else a call needing approval is denied (the model is told, nothing crashes)."""
+    from rich.text import Text
+
+    if getattr(args, "yes", False):
+        return lambda call, tool: True
+    if interactive is None:
+        interactive = sys.stdin.isatty()
+    read = ask or console.input
+
+    def approve(call: ToolCall, tool: Tool) -> Decision:
+        if not interactive:
+            return False
+        import json
+
+        shown = json.dumps(dict(call.arguments), ensure_ascii=False, default=str)
+        console.print(Text(f"Allow {call.name} {shown[:300]}?", style="bold yellow"))
+        while True:
+            answer = read("[y]es / [n]o / [a]lways for this tool: ").strip().lower()
+            if answer in ("y", "yes"):
+                return True
+            if answer in ("n", "no", ""):
+                return False
+            if answer in ("a", "always"):
+                return "always"
+
+    return approve
+
+
+# --- reporters ---------------------------------------------------------------------------
+
+
+class Output:
+    """The reporters a command's options ask for, closed together when the command ends."""
+
+    def __init__(self, reporters: list[Reporter], closers: list[Callable[[], None]]) -> None:
+        self.reporters = reporters
+        self._closers = closers
+
+    def close(self) -> None:
+        for close in self._closers:
+            close()
+
+    def __enter__(self) -> Output:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def make_output(
+    args: argparse.Namespace,
+    console: Console,
+    *,
+    stdout: IO[str] | None = None,
+    extra: list[Reporter] | None = None,
+) -> Output:
+    """Console rendering (unless --quiet or --json), JSON lines on stdout for --json, a
+    trace file for --trace, then any `extra` reporters (e.g. a progress tracker)."""
+    from thinkact.ui.console import ConsoleReporter
+    from thinkact.ui.trace import JsonlTrace
+
+    reporters: list[Reporter] = []
+    closers: list[Callable[[], None]] = []
+    if getattr(args, "json", False):
+        lines = JsonlTrace(stdout or sys.stdout)
+        reporters.append(lines)
+        closers.append(lines.close)
+    elif not getattr(args, "quiet", False):
+        reporters.append(ConsoleReporter(console))
+    if getattr(args, "trace", None):
+        try:
+            trace = JsonlTrace(args.trace)
+        except OSError as e:
+            raise UserError(f"cannot write the trace {args.trace}: {e.strerror or e}") from None
+        reporters.append(trace)
+        closers.append(trace.close)
+    reporters += extra or []
+    return Output(reporters, closers)
+
+
+def make_console(*, stderr: bool = False) -> Console:
+    from rich.console import Console
+
+    return Console(stderr=stderr, highlight=False)
+
+
+def exit_code(result: RunResult) -> int:
+    """0 when the run ended with an accepted final answer, else 1."""
+    return 0 if result.ok else 1
+
+
+def report_quiet(result: RunResult, stdout: IO[str], stderr: Console) -> None:
+    """--quiet: the final answer alone on stdout; why it is missing on stderr."""
+    from rich.text import Text
+
+    if result.final_answer:
+        stdout.write(result.final_answer.rstrip("\n") + "\n")
+        stdout.flush()
+    if not result.ok:
+        stderr.print(
+            Text(f"run stopped: {result.reason} after {result.steps} steps", style="yellow")
+        )

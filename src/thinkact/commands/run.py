@@ -1,0 +1,62 @@
+"""`thinkact run "TASK"`: one agent run with the tools named, rendered as it goes.
+
+    thinkact run "What is 17 * 23 + 4?" --model scripted:examples/scripted/demo.json \\
+        --tools calculator
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from thinkact.commands.common import add_run_options
+
+
+def register(subparsers: Any) -> None:
+    parser: argparse.ArgumentParser = subparsers.add_parser(
+        "run",
+        help="run an agent on a task",
+        description="Run a ReAct agent on TASK with the tools named by --tools. "
+        "Exit code: 0 answered, 1 stopped without a final answer (or the model failed), "
+        "2 bad options, 130 interrupted.",
+    )
+    parser.add_argument("task", help="what the agent should do")
+    add_run_options(parser)
+    parser.add_argument("--instructions", default="", help="extra system-prompt instructions")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from thinkact.agent import Agent
+    from thinkact.commands.common import (
+        agent_config,
+        exit_code,
+        make_approver,
+        make_console,
+        make_output,
+        report_quiet,
+        resolve_tools,
+    )
+    from thinkact.errors import UserError
+
+    if not args.task.strip():
+        raise UserError('the task is empty: thinkact run "WHAT TO DO"')
+    # With --json, stdout carries only JSON lines: everything for people goes to stderr.
+    console = make_console(stderr=args.json)
+    errors = make_console(stderr=True)
+    tools = resolve_tools(args.tools, workspace=args.workspace)
+    with make_output(args, console) as output:
+        agent = Agent(
+            args.model,
+            tools,
+            format=args.format,
+            instructions=args.instructions,
+            config=agent_config(args),
+            approve=make_approver(args, errors),
+            reporters=output.reporters,
+        )
+        result = agent.run(args.task)
+    if args.quiet:
+        report_quiet(result, sys.stdout, errors)
+    return exit_code(result)
