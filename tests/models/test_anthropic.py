@@ -30,6 +30,7 @@ from thinkact.events import RetryScheduled
 from thinkact.models.anthropic import AnthropicModel, to_messages
 from thinkact.types import (
     AssistantMessage,
+    Message,
     ModelRequest,
     SystemMessage,
     ToolCall,
@@ -145,7 +146,7 @@ def test_text_formats_send_stop_sequences_and_no_tools() -> None:
 # --- history translation --------------------------------------------------------------
 
 
-HISTORY = [
+HISTORY: list[Message] = [
     SystemMessage("sys"),
     UserMessage("What is (1+2) and (3+4)?"),
     AssistantMessage(

@@ -32,14 +32,15 @@ def sdk_client(client: Any, *, is_async: bool) -> Any:
     return client
 
 
-def _to_httpx(request: httpx2.Request) -> httpx.Request:
+def _to_httpx(client: httpx.Client | httpx.AsyncClient, request: httpx2.Request) -> httpx.Request:
+    """The same request, built by `client` so its default headers and cookies apply."""
     timeout = request.extensions.get("timeout")
-    return httpx.Request(
+    return client.build_request(
         request.method,
         str(request.url),
         headers=list(request.headers.raw),
         content=request.content,
-        extensions={"timeout": timeout} if timeout else {},
+        extensions={"timeout": timeout} if timeout else None,
     )
 
 
@@ -71,7 +72,7 @@ class _SyncBridge(httpx2.BaseTransport):
     def handle_request(self, request: httpx2.Request) -> httpx2.Response:
         request.read()
         try:
-            response = self.client.send(_to_httpx(request))
+            response = self.client.send(_to_httpx(self.client, request))
         except httpx.HTTPError as e:
             raise _translate(e, request) from e
         return _to_httpx2(response, request)
@@ -87,7 +88,7 @@ class _AsyncBridge(httpx2.AsyncBaseTransport):
     async def handle_async_request(self, request: httpx2.Request) -> httpx2.Response:
         await request.aread()
         try:
-            response = await self.client.send(_to_httpx(request))
+            response = await self.client.send(_to_httpx(self.client, request))
         except httpx.HTTPError as e:
             raise _translate(e, request) from e
         return _to_httpx2(response, request)
