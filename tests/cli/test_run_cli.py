@@ -91,8 +91,8 @@ def test_the_demo_renders_the_whole_run(tmp_path: Path) -> None:
     out = lines(done.stdout)
     assert out[:-1] == [
         "🚀 Starting: What is 17 * 23 + 4?",
-        "   model scripted:examples/scripted/demo.json · format native · up to 20 turns ·",
-        "tools calculator",
+        "   model scripted:examples/scripted/demo.json · format native · up to 20 turns",
+        "   tools calculator",
         "────────────────────────────────── Turn 1/20 ───────────────────────────────────",
         "🤔 REASONING",
         "First I multiply 17 by 23; then I add 4 to the product.",

@@ -85,7 +85,8 @@ def test_a_scripted_run_renders_exactly() -> None:
     assert output(console) == "\n".join(
         [
             "🚀 Starting: What is 17 + 4?",
-            "   model scripted · format native · up to 20 turns · tools calculator",
+            "   model scripted · format native · up to 20 turns",
+            "   tools calculator",
             "────────────────────────────────── Turn 1/20 ───────────────────────────────────",
             "🤔 REASONING",
             "I add the numbers with the calculator.",
@@ -227,7 +228,8 @@ def test_compact_mode_keeps_one_line_per_action() -> None:
     assert output(console) == "\n".join(
         [
             "🚀 Starting: t",
-            "   model scripted · format native · up to 20 turns · tools calculator",
+            "   model scripted · format native · up to 20 turns",
+            "   tools calculator",
             "Turn 1/20",
             '⚡ calculator {"expression": "2 + 2"}',
             "   → 4",

@@ -168,3 +168,19 @@ def test_close_stops_the_live_panel_when_a_run_dies(tmp_path: Path) -> None:
         assert tracker._live is not None and tracker._live.is_started
         live = tracker._live
     assert tracker._live is None and not live.is_started
+
+
+def test_paused_takes_the_panel_off_and_puts_it_back() -> None:
+    console = Console(file=io.StringIO(), width=80, force_terminal=True, color_system=None)
+    tracker = ProgressTracker(console, STEPS, live=True)
+    with tracker.paused():  # nothing live yet: a no-op
+        pass
+    tracker(RunStarted("r", "t", "m", "xml", 5))
+    live = tracker._live
+    assert live is not None
+    with tracker.paused():
+        assert not live.is_started
+        console.print("Allow write_file? [y/n]")
+    assert live.is_started
+    tracker.close()
+    assert not live.is_started

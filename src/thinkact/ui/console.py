@@ -172,10 +172,9 @@ class ConsoleReporter:
         self._started = self.clock()
         self._max_steps = e.max_steps
         self._say(Text.assemble(("🚀 Starting: ", "bold"), (e.task, "bold")))
-        details = f"   model {e.model} · format {e.format} · up to {e.max_steps} turns"
+        self._say(f"   model {e.model} · format {e.format} · up to {e.max_steps} turns", "dim")
         if e.tools:
-            details += f" · tools {', '.join(e.tools)}"
-        self._say(details, "dim")
+            self._say(f"   tools {', '.join(e.tools)}", "dim")
 
     def _step_started(self, e: StepStarted) -> None:
         self._actions_this_step = 0

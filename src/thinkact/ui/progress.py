@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import PurePath
 
 from rich.console import Console, Group
@@ -108,6 +109,20 @@ class ProgressTracker:
             self._live.refresh()
         if isinstance(event, RunFinished):
             self.close()
+
+    @contextmanager
+    def paused(self) -> Iterator[None]:
+        """Take the live panel off the screen meanwhile, e.g. to ask the user something."""
+        live = self._live
+        if live is None:
+            yield
+            return
+        live.stop()
+        try:
+            yield
+        finally:
+            if self._live is live:
+                live.start()
 
     def close(self) -> None:
         if self._live is not None:
