@@ -1,0 +1,118 @@
+"""End to end: a real Agent with a ScriptedModel writing text replies in each format."""
+
+from __future__ import annotations
+
+import pytest
+from sample_tools import add, list_files, search
+
+from thinkact import Agent, AgentConfig, AssistantMessage, UserMessage
+from thinkact.events import FormatFailed, ToolFinished
+from thinkact.testing import ScriptedModel
+
+SCRIPTS = {
+    "xml": [
+        # the model invents an observation and an answer: both must be cut away
+        "<reasoning>I need to add the numbers.</reasoning>\n<action>add</action>\n"
+        '<parameters>{"a": 17, "b": 25}</parameters>\n<observation>40</observation>\n'
+        "<final_answer>40</final_answer>",
+        "<reasoning>The tool says 42.</reasoning>\n<final_answer>42</final_answer>",
+    ],
+    "react": [
+        "Thought: I need to add the numbers.\nAction: add\n"
+        'Action Input: {"a": 17, "b": 25}\nObservation: 40\nFinal Answer: 40',
+        "Thought: The tool says 42.\nFinal Answer: 42",
+    ],
+    "json": [
+        '{"thought": "I need to add the numbers.", "action": "add", '
+        '"arguments": {"a": 17, "b": 25}}\nObservation: 40',
+        '{"thought": "The tool says 42.", "final_answer": "42"}',
+    ],
+}
+
+
+@pytest.mark.parametrize("fmt", ["xml", "react", "json"])
+def test_agent_calls_a_tool_sees_the_observation_and_finishes(fmt: str) -> None:
+    model = ScriptedModel(SCRIPTS[fmt])
+    agent = Agent(model, tools=[add, search], format=fmt, config=AgentConfig(max_steps=5))
+    events = []
+    gen = agent.iter("What is 17 + 25?")
+    while True:
+        try:
+            events.append(next(gen))
+        except StopIteration as stop:
+            result = stop.value
+            break
+    assert result.final_answer == "42"
+    assert result.reason == "final_answer" and result.steps == 2
+    finished = [e for e in events if isinstance(e, ToolFinished)]
+    assert [(e.call.name, dict(e.call.arguments), e.result.content) for e in finished] == [
+        ("add", {"a": 17, "b": 25}, "42")
+    ]
+    # The second request shows the model its own (cut) reply, then the real observation.
+    second = model.requests[1]
+    assert second.stop == agent.format.stop
+    assistant = second.messages[-2]
+    user = second.messages[-1]
+    assert isinstance(assistant, AssistantMessage) and isinstance(user, UserMessage)
+    assert "40" not in assistant.content  # the invented observation was cut
+    assert "42" in user.content and "[Step 2 of 5]" in user.content
+    # The system prompt lists the tools and the request carries a grammar for local models.
+    system = second.messages[0]
+    assert "add: Add two integers." in getattr(system, "content", "")
+    assert second.grammar is not None
+    assert (second.json_schema is not None) == (fmt == "json")
+
+
+@pytest.mark.parametrize("fmt", ["xml", "react", "json"])
+def test_a_format_error_goes_back_to_the_model(fmt: str) -> None:
+    bad = {"xml": "<action>nope</action>", "react": "Action: nope", "json": '{"action": "nope"}'}
+    good = {
+        "xml": "<reasoning>ok</reasoning><action>list_files</action>"
+        '<parameters>{"folder": "."}</parameters>',
+        "react": 'Thought: ok\nAction: list_files\nAction Input: {"folder": "."}',
+        "json": '{"thought": "ok", "action": "list_files", "arguments": {"folder": "."}}',
+    }
+    final = {
+        "xml": "<reasoning>r</reasoning><final_answer>two files</final_answer>",
+        "react": "Thought: r\nFinal Answer: two files",
+        "json": '{"thought": "r", "final_answer": "two files"}',
+    }
+    model = ScriptedModel([bad[fmt], good[fmt], final[fmt]])
+    agent = Agent(model, tools=[list_files], format=fmt)
+    events = list(agent.iter("Which files are there?"))
+    failed = [e for e in events if isinstance(e, FormatFailed)]
+    assert (
+        len(failed) == 1
+        and "Unknown tool 'nope'. Available tools: list_files." in failed[0].message
+    )
+    feedback = model.requests[1].messages[-1]
+    assert isinstance(feedback, UserMessage)
+    assert feedback.content.startswith("FORMAT ERROR: Unknown tool 'nope'")
+    result_events = [e for e in events if e.kind == "run_finished"]
+    assert getattr(result_events[0], "final_answer", None) == "two files"
+
+
+@pytest.mark.parametrize("fmt", ["xml", "react", "json"])
+def test_forced_final_turn_uses_the_final_only_grammar(fmt: str) -> None:
+    replies = {
+        "xml": [
+            "<reasoning>r</reasoning><action>search</action>"
+            '<parameters>{"query": "a"}</parameters>',
+            "<reasoning>out of steps</reasoning><final_answer>best guess</final_answer>",
+        ],
+        "react": [
+            'Thought: r\nAction: search\nAction Input: {"query": "a"}',
+            "Thought: out of steps\nFinal Answer: best guess",
+        ],
+        "json": [
+            '{"thought": "r", "action": "search", "arguments": {"query": "a"}}',
+            '{"thought": "out of steps", "final_answer": "best guess"}',
+        ],
+    }[fmt]
+    model = ScriptedModel(replies)
+    agent = Agent(model, tools=[search], format=fmt, config=AgentConfig(max_steps=1))
+    result = agent.run("Find a.")
+    assert result.final_answer == "best guess" and result.reason == "max_steps"
+    forced = model.requests[1]
+    assert forced.grammar == agent.format.grammar([search.spec], final_only=True)
+    assert forced.grammar != model.requests[0].grammar
