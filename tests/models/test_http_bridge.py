@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import gzip
 import json
 
@@ -43,4 +44,4 @@ def test_request_body_and_headers_pass_through() -> None:
 def test_a_sync_client_where_an_async_one_is_needed() -> None:
     m = OpenAIModel("gpt-4o-mini", api_key="k", async_http_client=httpx.Client())
     with pytest.raises(UserError, match="AsyncClient"):
-        m._client(True)
+        asyncio.run(m.acomplete(ModelRequest([UserMessage("x")])))

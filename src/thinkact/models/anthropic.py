@@ -20,7 +20,7 @@ from typing import Any
 from thinkact.errors import ModelError, UserError
 from thinkact.models import http_errors
 from thinkact.models.pricing import ANTHROPIC_CONTEXT_WINDOW, context_window_for, usage_with_cost
-from thinkact.models.wire import as_plain, count, parse_arguments, safe_call_id
+from thinkact.models.wire import Clients, as_plain, count, parse_arguments, safe_call_id
 from thinkact.testing import estimate_tokens
 from thinkact.types import (
     AssistantMessage,
@@ -249,16 +249,16 @@ class AnthropicModel:
         self._api_key = api_key
         self._base_url = base_url
         self._http = (http_client, async_http_client)
-        self._clients: dict[bool, Any] = {}
+        self._clients = Clients(self._new_client)
         self._provider = http_errors.Provider("Anthropic", "ANTHROPIC_API_KEY", model)
 
     def __repr__(self) -> str:
         return f"AnthropicModel({self.model!r})"
 
     def _client(self, is_async: bool) -> Any:
-        client = self._clients.get(is_async)
-        if client is not None:
-            return client
+        return self._clients.get(is_async)
+
+    def _new_client(self, is_async: bool) -> Any:
         import anthropic
 
         from thinkact.models.http_bridge import sdk_client
@@ -279,7 +279,6 @@ class AnthropicModel:
         creds = (getattr(client, a, None) for a in ("api_key", "auth_token", "credentials"))
         if not any(creds):
             raise http_errors.missing_key(self._provider)
-        self._clients[is_async] = client
         return client
 
     def params(self, request: ModelRequest) -> dict[str, Any]:

@@ -26,7 +26,14 @@ from urllib.parse import urlparse
 from thinkact.errors import ModelError, UserError
 from thinkact.models import http_errors
 from thinkact.models.pricing import OPENAI_CONTEXT_WINDOW, context_window_for, usage_with_cost
-from thinkact.models.wire import arguments_text, as_plain, count, parse_arguments, safe_call_id
+from thinkact.models.wire import (
+    Clients,
+    arguments_text,
+    as_plain,
+    count,
+    parse_arguments,
+    safe_call_id,
+)
 from thinkact.testing import estimate_tokens
 from thinkact.types import (
     AssistantMessage,
@@ -203,7 +210,7 @@ class OpenAIModel:
         self.timeout = timeout
         self._api_key = api_key
         self._http = (http_client, async_http_client)
-        self._clients: dict[bool, Any] = {}
+        self._clients = Clients(self._new_client)
         if self.compatible:
             self._provider = http_errors.Provider(
                 "OpenAI-compatible", KEY_ENV, model, self.base_url
@@ -222,9 +229,9 @@ class OpenAIModel:
         return os.environ.get("OPENAI_API_KEY") or None
 
     def _client(self, is_async: bool) -> Any:
-        client = self._clients.get(is_async)
-        if client is not None:
-            return client
+        return self._clients.get(is_async)
+
+    def _new_client(self, is_async: bool) -> Any:
         import openai
 
         from thinkact.models.http_bridge import sdk_client
@@ -243,7 +250,6 @@ class OpenAIModel:
             client = cls(**kwargs)
         except openai.OpenAIError as e:
             raise http_errors.missing_key(self._provider) from e
-        self._clients[is_async] = client
         return client
 
     def params(self, request: ModelRequest) -> dict[str, Any]:

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
 import re
-from collections.abc import Mapping
+import weakref
+from collections.abc import Callable, Mapping
 from typing import Any
 
 RAW_ARGUMENTS = "__invalid_json__"
@@ -63,3 +65,29 @@ def as_plain(obj: Any) -> Any:
 def count(value: Any) -> int:
     """A token count from a usage field that may be missing or null."""
     return int(value) if isinstance(value, int | float) else 0
+
+
+class Clients:
+    """SDK clients of one model: one sync client, and one async client per event loop.
+
+    An async client's connection pool belongs to the loop that opened it, so a model used by
+    several `asyncio.run` calls (a batch, a test suite) gets a fresh client in each loop.
+    """
+
+    def __init__(self, build: Callable[[bool], Any]) -> None:
+        self._build = build
+        self._sync: Any = None
+        self._async: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, Any] = (
+            weakref.WeakKeyDictionary()
+        )
+
+    def get(self, is_async: bool) -> Any:
+        if not is_async:
+            if self._sync is None:
+                self._sync = self._build(False)
+            return self._sync
+        loop = asyncio.get_running_loop()
+        client = self._async.get(loop)
+        if client is None:
+            client = self._async[loop] = self._build(True)
+        return client
