@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
-from thinkact import Agent, UserError, tool
+from thinkact import Agent, ToolContext, UserError, tool
 from thinkact.commands.common import (
     add_run_options,
     make_approver,
@@ -167,3 +167,17 @@ def test_quiet_prints_the_answer_and_says_why_a_run_stopped() -> None:
     report_quiet(stopped, stdout, errors)
     assert stdout.getvalue() == "42\n"
     assert errors.file.getvalue() == "run stopped: loop after 5 steps\n"  # type: ignore[attr-defined]
+
+
+def test_wikipedia_tools_search_an_offline_corpus(tmp_path: Path) -> None:
+    corpus = tmp_path / "wiki.jsonl"
+    pages = [
+        {"title": "Milhaud", "text": "Darius Milhaud was a French composer. He taught in Oakland."},
+        {"title": "Oakland", "text": "Oakland is a city in California."},
+    ]
+    corpus.write_text("\n".join(json.dumps(p) for p in pages), encoding="utf-8")
+    search, lookup = resolve_tools("wikipedia", corpus=corpus)
+    assert (search.name, lookup.name) == ("search_wikipedia", "lookup")
+    ctx = ToolContext()  # the page read last is kept per run, for lookup
+    assert "French composer" in search.call({"query": "Darius Milhaud"}, ctx)
+    assert "Oakland" in lookup.call({"keyword": "taught"}, ctx)

@@ -27,16 +27,22 @@ if TYPE_CHECKING:
     from thinkact.types import ToolCall
 
 # Built-in tools by name -> "module:attribute", imported only when named so the CLI starts
-# fast. A `workspace` source is a factory taking a Workspace and returning several tools.
+# fast. A "workspace:" or "wiki:" source is a factory that builds several tools over a
+# Workspace or a Wikipedia backend; the tools named are picked from what it returns.
+_FILES = "workspace:thinkact.tools.files:file_tools"
+_WIKI = "wiki:thinkact.tools.wikipedia:wikipedia_tools"
 BUILTIN_TOOLS: dict[str, str] = {
     "calculator": "thinkact.tools.calculator:calculator",
-    "list_files": "workspace:thinkact.tools.files:file_tools",
-    "read_file": "workspace:thinkact.tools.files:file_tools",
-    "write_file": "workspace:thinkact.tools.files:file_tools",
-    "mark_step_complete": "workspace:thinkact.tools.files:file_tools",
+    "list_files": _FILES,
+    "read_file": _FILES,
+    "write_file": _FILES,
+    "mark_step_complete": _FILES,
+    "search_wikipedia": _WIKI,
+    "lookup": _WIKI,
 }
 TOOL_GROUPS: dict[str, tuple[str, ...]] = {
     "files": ("list_files", "read_file", "write_file", "mark_step_complete"),
+    "wikipedia": ("search_wikipedia", "lookup"),
 }
 
 
@@ -76,7 +82,8 @@ def add_run_options(parser: argparse.ArgumentParser, *, tools: bool = True) -> N
             default="",
             metavar="A,B",
             help="tools to give the agent, comma-separated: calculator, files (list_files, "
-            "read_file, write_file, mark_step_complete) or module:function",
+            "read_file, write_file, mark_step_complete), wikipedia (search_wikipedia, lookup) "
+            "or module:function",
         )
         parser.add_argument(
             "--workspace",
@@ -105,28 +112,32 @@ def agent_config(args: argparse.Namespace, **overrides: Any) -> AgentConfig:
 # --- tools -------------------------------------------------------------------------------
 
 
-def resolve_tools(spec: str, *, workspace: str | Path | None = None) -> list[Tool]:
-    """Tools from `calculator,files,mypkg.tools:search`: built-in names, groups (`files`) or
-    module:function. File tools work inside `workspace` (default: the current folder)."""
+def resolve_tools(
+    spec: str,
+    *,
+    workspace: str | Path | None = None,
+    corpus: str | Path | None = None,
+) -> list[Tool]:
+    """Tools from `calculator,files,mypkg.tools:search`: built-in names, groups (`files`,
+    `wikipedia`) or module:function. File tools work inside `workspace` (default: the
+    current folder); Wikipedia tools search `corpus` (JSONL) offline if given, else online."""
     from thinkact.tools.base import as_tool
 
     names: list[str] = []
     for name in (n.strip() for n in spec.split(",")):
         names += TOOL_GROUPS.get(name, (name,) if name else ())
     tools: list[Tool] = []
-    made: dict[str, list[Tool]] = {}  # one workspace (and one set of file tools) per factory
+    made: dict[str, list[Tool]] = {}  # each factory runs once: one workspace, one backend
     for name in names:
         target = BUILTIN_TOOLS.get(name) or (name if ":" in name else None)
         if target is None:
-            known = ", ".join([*sorted(BUILTIN_TOOLS), *TOOL_GROUPS])
+            known = ", ".join([*BUILTIN_TOOLS, *TOOL_GROUPS])
             raise UserError(f"unknown tool {name!r}. Built-in tools: {known}; or module:function.")
-        if target.startswith("workspace:"):
-            factory = target.removeprefix("workspace:")
-            if factory not in made:
-                from thinkact.tools.sandbox import Workspace
-
-                made[factory] = list(_load(factory, name)(Workspace(workspace or Path.cwd())))
-            tools += [t for t in made[factory] if t.name == name]
+        kind, _, factory = target.partition(":")
+        if kind in ("workspace", "wiki"):
+            if target not in made:
+                made[target] = _build(kind, _load(factory, name), workspace, corpus)
+            tools += [t for t in made[target] if t.name == name]
             continue
         obj = _load(target, name)
         for item in obj if isinstance(obj, list | tuple) else [obj]:
@@ -139,6 +150,20 @@ def resolve_tools(spec: str, *, workspace: str | Path | None = None) -> list[Too
     if duplicates:
         raise UserError(f"tool given twice: {', '.join(duplicates)}")
     return tools
+
+
+def _build(
+    kind: str, factory: Any, workspace: str | Path | None, corpus: str | Path | None
+) -> list[Tool]:
+    if kind == "workspace":
+        from thinkact.tools.sandbox import Workspace
+
+        return list(factory(Workspace(workspace or Path.cwd())))
+    from thinkact.tools.wikipedia import choose_backend
+
+    # A corpus means offline, as in `thinkact ask`: no probe, no network.
+    backend = choose_backend(corpus=corpus, online=False if corpus is not None else None)
+    return list(factory(backend))
 
 
 def _load(target: str, name: str) -> Any:

@@ -24,6 +24,11 @@ def register(subparsers: Any) -> None:
     parser.add_argument("task", help="what the agent should do")
     add_run_options(parser)
     parser.add_argument("--instructions", default="", help="extra system-prompt instructions")
+    parser.add_argument(
+        "--corpus",
+        metavar="FILE",
+        help="offline Wikipedia (JSONL of {title, text}) for search_wikipedia and lookup",
+    )
     parser.set_defaults(func=run)
 
 
@@ -45,7 +50,7 @@ def run(args: argparse.Namespace) -> int:
     # With --json, stdout carries only JSON lines: everything for people goes to stderr.
     console = make_console(stderr=args.json)
     errors = make_console(stderr=True)
-    tools = resolve_tools(args.tools, workspace=args.workspace)
+    tools = resolve_tools(args.tools, workspace=args.workspace, corpus=args.corpus)
     with make_output(args, console) as output:
         agent = Agent(
             args.model,
