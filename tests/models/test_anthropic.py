@@ -450,3 +450,21 @@ def test_context_window() -> None:
     assert AnthropicModel("claude-haiku-4-5").context_window == 200_000
     assert AnthropicModel("claude-sonnet-4-6").context_window == 1_000_000
     assert AnthropicModel("claude-x", context_window=50_000).context_window == 50_000
+
+
+def test_agent_with_a_text_format() -> None:
+    api = FakeAPI(
+        claude(
+            text('Thought: add them\nAction: add\nAction Input: {"a": 2, "b": 3}'),
+            stop_reason="stop_sequence",
+        ),
+        claude(text("Thought: I know it\nFinal Answer: 5")),
+    )
+    result = Agent(model(api), tools=[add], format="react", config=FAST).run("2+3?")
+    assert result.final_answer == "5"
+    first, second = api.bodies
+    assert first["stop_sequences"] and all(s.strip() for s in first["stop_sequences"])
+    assert "add" in first["system"][0]["text"]  # the tools are described in the prompt
+    roles = [t["role"] for t in second["messages"]]
+    assert roles == ["user", "assistant", "user"]  # still alternating
+    assert "5" in second["messages"][2]["content"][-1]["text"]

@@ -445,3 +445,17 @@ def test_count_tokens_and_context_window() -> None:
     assert m.context_window == 1_047_576
     assert OpenAIModel("gpt-4o-mini", api_key="k").context_window == 128_000
     assert OpenAIModel("qwen2.5", base_url=LOCAL, context_window=32_768).context_window == 32_768
+
+
+def test_agent_with_a_text_format() -> None:
+    api = FakeAPI(
+        chat('Thought: add them\nAction: add\nAction Input: {"a": 2, "b": 3}'),
+        chat("Thought: I know it\nFinal Answer: 5"),
+    )
+    result = Agent(model(api), tools=[add], format="react", config=FAST).run("2+3?")
+    assert result.final_answer == "5"
+    first, second = api.bodies
+    assert first["stop"] == ["Observation:", "\nObservation"]
+    assert "add" in first["messages"][0]["content"]
+    assert [m["role"] for m in second["messages"]] == ["system", "user", "assistant", "user"]
+    assert "5" in second["messages"][3]["content"]
