@@ -208,3 +208,14 @@ def test_rule_names_are_valid_gbnf_even_for_odd_tool_names() -> None:
     name = b.rule("weird name/with:chars_and_ünï", '"x"')
     assert re.fullmatch(r"[a-z0-9-]+", name)
     assert b.rule("other", '"x"') == name  # same body, same rule
+
+
+def test_prompt_example_shows_an_argument_even_when_none_is_required() -> None:
+    from thinkact.formats.prompt import example_arguments
+
+    schema = {
+        "type": "object",
+        "properties": {"folder": {"type": "string", "default": "."}, "deep": {"type": "boolean"}},
+    }
+    assert example_arguments(schema) == {"folder": "."}
+    assert example_arguments({"type": "object", "properties": {}}) == {}

@@ -96,10 +96,22 @@ def test_tolerant_parsing(fmt: JsonFormat, text: str, expected: tuple[str, dict[
         ('{"thought": "x", "Final Answer": "Paris"}', "Paris"),
         ('{"thought": "x", "final_answer": {"city": "Paris"}}', '{"city": "Paris"}'),
         ('{"action": "final_answer", "arguments": {"answer": "Paris"}}', "Paris"),
+        ('{"action": "final_answer", "arguments": "Paris"}', "Paris"),
     ],
 )
 def test_final_answer_shapes(fmt: JsonFormat, text: str, answer: str) -> None:
     assert parse(fmt, text).final_answer == answer
+
+
+def test_a_bracket_in_prose_is_not_a_list_of_actions(fmt: JsonFormat) -> None:
+    p = parse(fmt, '[1] As the docs say: {"action": "search", "arguments": {"query": "x"}}')
+    assert calls(p) == [("search", {"query": "x"})]
+
+
+def test_without_a_system_prompt_plain_arguments_need_json() -> None:
+    """A format that never saw the tools cannot guess a one-parameter tool's argument."""
+    with pytest.raises(FormatError, match="must be a JSON object"):
+        JsonFormat().parse(Reply('{"action": "search", "arguments": "x"}'), {"search"})
 
 
 def test_thought_falls_back_to_prose(fmt: JsonFormat) -> None:

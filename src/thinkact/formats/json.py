@@ -60,8 +60,18 @@ def _locate(text: str) -> tuple[Any, int, int]:
     """The reply's JSON value and where it is; a leading list wins over objects in it."""
     m = _LIST_START.match(text)
     if m:
-        value, end = decode(text, m.end() - 1)
-        return value, m.end() - 1, end
+        try:
+            value, end = decode(text, m.end() - 1)
+        except JsonishError:
+            value, end = None, 0
+        if value and isinstance(value, list) and all(isinstance(v, Mapping) for v in value):
+            return value, m.end() - 1, end
+        try:  # "[1] As noted, {...}": the bracket was prose, the object is the reply
+            return find_value(text, "{")
+        except JsonishError:
+            if value is None:
+                raise
+            return value, m.end() - 1, end
     return find_value(text, "{")
 
 

@@ -115,12 +115,14 @@ def _example_value(schema: Any, depth: int = 0) -> Any:
 
 
 def example_arguments(schema: Mapping[str, Any], depth: int = 0) -> dict[str, Any]:
-    """Arguments that fit `schema` (required ones only), for the prompt's worked example."""
+    """Arguments that fit `schema`, for the prompt's worked example: the required ones, or
+    the first one when none is required (an example of `{}` teaches nothing)."""
     props = schema.get("properties")
     if not isinstance(props, Mapping):
         return {}
     required = schema.get("required") or []
-    return {k: _example_value(v, depth) for k, v in props.items() if k in required}
+    chosen = [k for k in props if k in required] or list(props)[:1]  # show at least one
+    return {k: _example_value(props[k], depth) for k in chosen}
 
 
 def compose(instructions: str, *parts: str) -> str:

@@ -148,6 +148,8 @@ class TextFormat:
         )
 
     def _single_param(self, name: str) -> str | None:
+        if name == FINAL_ANSWER_TOOL:  # `final_answer` called as a tool takes one answer
+            return "answer"
         known = self._properties(name)
         if known is None:
             return None
