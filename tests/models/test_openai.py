@@ -459,3 +459,20 @@ def test_agent_with_a_text_format() -> None:
     assert "add" in first["messages"][0]["content"]
     assert [m["role"] for m in second["messages"]] == ["system", "user", "assistant", "user"]
     assert "5" in second["messages"][3]["content"]
+
+
+def test_constrained_decoding_on_a_compatible_server() -> None:
+    schema = {"type": "object", "properties": {"answer": {"type": "string"}}}
+    api = FakeAPI(chat('{"answer": "4"}'), chat("ok"), chat("ok"))
+    m = model(api, "qwen2.5", base_url=LOCAL, constrained=True)
+    m.complete(ModelRequest([UserMessage("x")], json_schema=schema, grammar="root ::= x"))
+    m.complete(ModelRequest([UserMessage("x")], grammar='root ::= "Final Answer: " [a-z]+'))
+    model(api, "qwen2.5", base_url=LOCAL).complete(ModelRequest([UserMessage("x")], grammar="r"))
+    with_schema, with_grammar, plain = api.bodies
+    assert with_schema["response_format"] == {
+        "type": "json_schema",
+        "json_schema": {"name": "reply", "schema": schema},
+    }
+    assert "grammar" not in with_schema
+    assert with_grammar["grammar"] == 'root ::= "Final Answer: " [a-z]+'
+    assert "grammar" not in plain and "response_format" not in plain  # opt-in only

@@ -96,11 +96,15 @@ def to_messages(messages: Sequence[Message]) -> list[dict[str, Any]]:
     return out
 
 
-def to_params(model: str, request: ModelRequest, *, compatible: bool = False) -> dict[str, Any]:
+def to_params(
+    model: str, request: ModelRequest, *, compatible: bool = False, constrained: bool = False
+) -> dict[str, Any]:
     """Keyword arguments for `client.chat.completions.create`.
 
     `compatible` (a server that is not OpenAI): the long-standing `max_tokens` field, which
     Ollama, vLLM and llama.cpp read; OpenAI itself wants `max_completion_tokens`.
+    `constrained`: pass the format's JSON schema as `response_format` (OpenAI, Ollama, vLLM,
+    llama.cpp) or else its GBNF grammar as `grammar` (read by llama.cpp's server only).
     """
     params: dict[str, Any] = {"model": model, "messages": to_messages(request.messages)}
     reasoning = not compatible and bool(_REASONING.match(model))
@@ -122,6 +126,13 @@ def to_params(model: str, request: ModelRequest, *, compatible: bool = False) ->
             for t in request.tools
         ]
         params["tool_choice"] = request.tool_choice
+    if constrained and request.json_schema is not None:
+        params["response_format"] = {
+            "type": "json_schema",
+            "json_schema": {"name": "reply", "schema": dict(request.json_schema)},
+        }
+    elif constrained and request.grammar:
+        params["extra_body"] = {"grammar": request.grammar}
     return params
 
 
@@ -179,7 +190,11 @@ def from_completion(data: Any, model: str, *, priced: bool = True) -> Reply:
 
 
 class OpenAIModel:
-    """Chat Completions with native tool calls, on OpenAI or a compatible server."""
+    """Chat Completions with native tool calls, on OpenAI or a compatible server.
+
+    `constrained=True` asks the server to decode under the text format's JSON schema or
+    grammar (see `to_params`), so a small served model can only write valid actions.
+    """
 
     native_tools = True
     preferred_format: str | None = None
@@ -194,6 +209,7 @@ class OpenAIModel:
         async_http_client: Any = None,
         timeout: float = 120.0,
         context_window: int | None = None,
+        constrained: bool = False,
     ) -> None:
         try:
             import openai  # noqa: F401  (fail here, not mid-run, if the SDK is missing)
@@ -208,6 +224,7 @@ class OpenAIModel:
             default_window if self.compatible else context_window_for(model, default_window)
         )
         self.timeout = timeout
+        self.constrained = constrained
         self._api_key = api_key
         self._http = (http_client, async_http_client)
         self._clients = Clients(self._new_client)
@@ -253,7 +270,9 @@ class OpenAIModel:
         return client
 
     def params(self, request: ModelRequest) -> dict[str, Any]:
-        return to_params(self.model, request, compatible=self.compatible)
+        return to_params(
+            self.model, request, compatible=self.compatible, constrained=self.constrained
+        )
 
     def complete(self, request: ModelRequest) -> Reply:
         client = self._client(False)
