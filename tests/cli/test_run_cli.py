@@ -247,3 +247,31 @@ def test_ctrl_c_exits_130_cleanly_and_keeps_the_trace(tmp_path: Path) -> None:
     assert err == "error: interrupted\n"
     kinds = [json.loads(line)["kind"] for line in trace.read_text(encoding="utf-8").splitlines()]
     assert kinds[0] == "run_started" and "tool_started" in kinds
+
+
+def test_format_option_drives_a_text_format(tmp_path: Path) -> None:
+    model = script(
+        tmp_path,
+        [
+            "<reasoning>Shout it.</reasoning>\n<action>shout</action>\n"
+            '<parameters>{"text": "hi"}</parameters>\n<observation>made up</observation>',
+            "<reasoning>Done.</reasoning>\n<final_answer>HI</final_answer>",
+        ],
+    )
+    done = thinkact(tmp_path, "run", "t", "-m", model, "-t", "cli_tools:shout", "--format", "xml")
+    assert done.returncode == 0, done.stderr
+    out = lines(done.stdout)
+    assert "· format xml · up to 20 turns" in " ".join(done.stdout.split())
+    i = out.index("👀 OBSERVATION")
+    assert out[i - 6 : i + 3] == [
+        "🤔 REASONING",
+        "Shout it.",
+        "⚡ ACTION: shout",
+        "{",
+        '  "text": "hi"',
+        "}",
+        "👀 OBSERVATION",
+        "HI",
+        "────────────────────────────────── Turn 2/20 ───────────────────────────────────",
+    ]
+    assert "made up" not in done.stdout  # the invented observation never reached the screen
