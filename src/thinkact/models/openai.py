@@ -47,6 +47,7 @@ from thinkact.types import (
     UserMessage,
 )
 
+_PATH = "/chat/completions"
 BASE_URL_ENV = "THINKACT_OPENAI_BASE_URL"
 KEY_ENV = "THINKACT_OPENAI_API_KEY"
 PLACEHOLDER_KEY = "not-needed"
@@ -99,7 +100,7 @@ def to_messages(messages: Sequence[Message]) -> list[dict[str, Any]]:
 def to_params(
     model: str, request: ModelRequest, *, compatible: bool = False, constrained: bool = False
 ) -> dict[str, Any]:
-    """Keyword arguments for `client.chat.completions.create`.
+    """The request body (the keyword arguments of `client.chat.completions.create`).
 
     `compatible` (a server that is not OpenAI): the long-standing `max_tokens` field, which
     Ollama, vLLM and llama.cpp read; OpenAI itself wants `max_completion_tokens`.
@@ -132,7 +133,7 @@ def to_params(
             "json_schema": {"name": "reply", "schema": dict(request.json_schema)},
         }
     elif constrained and request.grammar:
-        params["extra_body"] = {"grammar": request.grammar}
+        params["grammar"] = request.grammar
     return params
 
 
@@ -274,20 +275,29 @@ class OpenAIModel:
             self.model, request, compatible=self.compatible, constrained=self.constrained
         )
 
+    # `chat.completions.create` walks every message against the SDK's TypedDicts: ~25 ms a
+    # call for a 60-message history, growing with it. Our params are plain JSON already, so
+    # they go through the SDK's documented low-level `post` (same auth, headers, errors and
+    # response type) in ~2 ms.
+
     def complete(self, request: ModelRequest) -> Reply:
+        from openai.types.chat import ChatCompletion
+
         client = self._client(False)
         params = self.params(request)
         try:
-            completion = client.chat.completions.create(**params)
+            completion = client.post(_PATH, body=params, cast_to=ChatCompletion)
         except Exception as e:
             raise self._error(e) from e
         return self._reply(completion)
 
     async def acomplete(self, request: ModelRequest) -> Reply:
+        from openai.types.chat import ChatCompletion
+
         client = self._client(True)
         params = self.params(request)
         try:
-            completion = await client.chat.completions.create(**params)
+            completion = await client.post(_PATH, body=params, cast_to=ChatCompletion)
         except Exception as e:
             raise self._error(e) from e
         return self._reply(completion)
