@@ -24,7 +24,9 @@ EXIT_USAGE = 2  # bad options, files, tools or model strings (argparse uses 2 as
 EXIT_INTERRUPTED = 130  # Ctrl-C, as shells report SIGINT
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(
+    commands: Sequence[str] = COMMANDS, package: str = "thinkact.commands"
+) -> argparse.ArgumentParser:
     from thinkact import __version__
 
     parser = argparse.ArgumentParser(
@@ -34,8 +36,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"thinkact {__version__}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name in COMMANDS:
-        module_name = f"thinkact.commands.{name}"
+    for name in commands:
+        module_name = f"{package}.{name}"
         try:
             module = importlib.import_module(module_name)
         except ModuleNotFoundError as e:

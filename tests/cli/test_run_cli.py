@@ -275,3 +275,22 @@ def test_format_option_drives_a_text_format(tmp_path: Path) -> None:
         "────────────────────────────────── Turn 2/20 ───────────────────────────────────",
     ]
     assert "made up" not in done.stdout  # the invented observation never reached the screen
+
+
+def test_commands_not_written_yet_are_skipped_and_broken_ones_fail_loudly(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from thinkact.cli import build_parser
+
+    parser = build_parser(("run", "not_written_yet", "models"))
+    assert parser.parse_args(["models"]).command == "models"
+    with pytest.raises(SystemExit):
+        parser.parse_args(["not_written_yet"])
+    # A command module that exists but cannot import is a bug to see, not to hide.
+    package = tmp_path / "probe_commands"
+    package.mkdir()
+    (package / "__init__.py").write_text("", encoding="utf-8")
+    (package / "broken.py").write_text("import a_module_nobody_has\n", encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    with pytest.raises(ModuleNotFoundError, match="a_module_nobody_has"):
+        build_parser(("missing", "broken"), package="probe_commands")
