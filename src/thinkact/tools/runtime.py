@@ -1,5 +1,11 @@
 """The tool runtime: runs one reply's tool calls with quotas, approval, timeouts and
-bounded concurrency. Every failure becomes an observation the model can act on."""
+bounded concurrency. Every failure becomes an observation the model can act on, and every
+outcome other than a plain result is an event (approved, denied, quota spent, timed out).
+
+Timeouts: an async tool is cancelled; a sync tool marked `isolate=True` runs in a worker
+process that is killed (with anything it started); any other sync tool runs in a thread
+that cannot be stopped, so the runtime only stops waiting for it.
+"""
 
 from __future__ import annotations
 
@@ -9,7 +15,7 @@ import threading
 import time
 from collections.abc import Callable, Coroutine, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal, TypeVar
+from typing import Any, ClassVar, Literal, TypeVar
 
 from thinkact.events import Event, ToolDenied
 from thinkact.formats.base import unknown_tool_message
@@ -29,10 +35,46 @@ def approve_all(call: ToolCall, tool: Tool) -> Decision:
 
 
 @dataclass(frozen=True, slots=True)
+class ToolApproved(Event):
+    """A tool needing approval was allowed (`always`: for the rest of the run)."""
+
+    kind: ClassVar[str] = "tool_approved"
+    step: int
+    call: ToolCall
+    always: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class QuotaSpent(Event):
+    """A call was refused because its tool's `max_calls` for the run were used."""
+
+    kind: ClassVar[str] = "quota_spent"
+    step: int
+    call: ToolCall
+    max_calls: int
+
+
+@dataclass(frozen=True, slots=True)
+class ToolTimedOut(Event):
+    """A call passed its tool's timeout. `stopped`: its work was really ended (a cancelled
+    coroutine, a killed worker process), not just abandoned in a thread."""
+
+    kind: ClassVar[str] = "tool_timed_out"
+    step: int
+    call: ToolCall
+    timeout: float
+    stopped: bool
+
+
+@dataclass(frozen=True, slots=True)
 class ToolOutcome:
     result: ToolResult
     duration: float
     events: tuple[Event, ...] = ()
+
+
+def _refused(call: ToolCall, text: str, *events: Event) -> ToolOutcome:
+    return ToolOutcome(ToolResult(call.id, call.name, text, True), 0.0, events)
 
 
 class ToolRuntime:
@@ -57,127 +99,181 @@ class ToolRuntime:
 
     # --- what happens before a call runs -----------------------------------------------
 
-    def _refusal(self, step: int, call: ToolCall) -> ToolOutcome | None:
-        """Unknown tool, spent quota or denied approval: an outcome without running it."""
+    def _admit(self, step: int, call: ToolCall) -> tuple[ToolOutcome | None, tuple[Event, ...]]:
+        """Unknown tool, spent quota or denied approval: an outcome without running it.
+        Otherwise (None, events to report with the call's result)."""
         tool = self.tools.get(call.name)
         if tool is None:
             msg = "TOOL ERROR: UnknownTool: " + unknown_tool_message(call.name, self.tools)
-            return ToolOutcome(ToolResult(call.id, call.name, msg, True), 0.0)
-        with self._lock:
-            used = self.calls_made.get(call.name, 0)
-            if tool.max_calls is not None and used >= tool.max_calls:
-                msg = (
-                    f"TOOL ERROR: QuotaExceeded: {call.name} may be called at most "
-                    f"{tool.max_calls} times in a run and that quota is spent. "
-                    "Use the results you have or another tool."
-                )
-                return ToolOutcome(ToolResult(call.id, call.name, msg, True), 0.0)
-            self.calls_made[call.name] = used + 1
+            return _refused(call, msg), ()
+        if tool.max_calls is not None and self.calls_made.get(call.name, 0) >= tool.max_calls:
+            return self._quota_refusal(step, call, tool.max_calls), ()
+        events: tuple[Event, ...] = ()
         if tool.needs_approval and self.approve is not None and call.name not in self._always:
-            decision = self.approve(call, tool)
+            try:
+                decision = self.approve(call, tool)
+            except Exception as e:  # a broken prompt must not approve anything
+                decision, why = False, f"the approval prompt failed ({type(e).__name__}: {e})"
+            else:
+                why = "the user did not approve this call"
             if decision == "always":
                 self._always.add(call.name)
-            elif not decision:
-                reason = "the user did not approve this call"
-                msg = f"DENIED: {reason}. Do not retry it; continue without it or explain."
-                return ToolOutcome(
-                    ToolResult(call.id, call.name, msg, True),
-                    0.0,
-                    (ToolDenied(step, call, reason),),
-                )
-        return None
+            if not decision:
+                msg = f"DENIED: {why}. Do not retry it; continue without it or explain."
+                return _refused(call, msg, ToolDenied(step, call, why)), ()
+            events = (ToolApproved(step, call, decision == "always"),)
+        with self._lock:  # counted only once the call will really run
+            used = self.calls_made.get(call.name, 0)
+            if tool.max_calls is not None and used >= tool.max_calls:
+                return self._quota_refusal(step, call, tool.max_calls), ()
+            self.calls_made[call.name] = used + 1
+        return None, events
+
+    @staticmethod
+    def _quota_refusal(step: int, call: ToolCall, max_calls: int) -> ToolOutcome:
+        msg = (
+            f"TOOL ERROR: QuotaExceeded: {call.name} may be called at most {max_calls} "
+            "times in a run and that quota is spent. Use the results you have or another tool."
+        )
+        return _refused(call, msg, QuotaSpent(step, call, max_calls))
 
     def _context(self, step: int) -> ToolContext:
         return ToolContext(run_id=self.run_id, step=step, state=self.state)
 
     @staticmethod
-    def _finish(call: ToolCall, ctx: ToolContext, start: float, text: str, err: bool) -> ToolOutcome:
+    def _finish(
+        call: ToolCall,
+        ctx: ToolContext,
+        start: float,
+        text: str,
+        err: bool,
+        before: tuple[Event, ...],
+        after: tuple[Event, ...] = (),
+    ) -> ToolOutcome:
         result = ToolResult(call.id, call.name, text, err)
-        return ToolOutcome(result, time.perf_counter() - start, tuple(ctx.events))
+        events = (*before, *ctx.events, *after) if before or ctx.events or after else ()
+        return ToolOutcome(result, time.perf_counter() - start, events)
+
+    def _timed_out(
+        self, step: int, call: ToolCall, ctx: ToolContext, start: float, before: tuple[Event, ...]
+    ) -> ToolOutcome:
+        tool = self.tools[call.name]
+        timeout = tool.timeout or 0.0
+        stopped = tool.is_async or tool.isolate
+        if stopped:
+            text = f"{tool.name} did not finish within {timeout:g} s and was stopped"
+        else:
+            text = f"{tool.name} did not finish within {timeout:g} s; its result is discarded"
+        text = f"TOOL ERROR: Timeout: {text}. Try simpler arguments or another approach."
+        event = ToolTimedOut(step, call, timeout, stopped)
+        return self._finish(call, ctx, start, text, True, before, (event,))
 
     # --- sync ---------------------------------------------------------------------------
 
     def run(self, step: int, calls: Sequence[ToolCall]) -> list[ToolOutcome]:
         """Run calls concurrently (threads; an event loop only if a tool is async)."""
-        if len(calls) == 1:
-            return [self._run_one_sync(step, calls[0])]
-        if any(self.tools.get(c.name) is not None and self.tools[c.name].is_async for c in calls):
+        if len(calls) == 1:  # the common case: no pool, no event loop
+            refused, events = self._admit(step, calls[0])
+            if refused is not None:
+                return [refused]
+            if self.tools[calls[0].name].is_async:
+                return [_run_coroutine(self._execute_async(step, calls[0], events))]
+            return [self._execute_sync(step, calls[0], events)]
+        if any(c.name in self.tools and self.tools[c.name].is_async for c in calls):
             return _run_coroutine(self.arun(step, calls))
-        refusals = [self._refusal(step, c) for c in calls]  # approvals asked one at a time
-        with concurrent.futures.ThreadPoolExecutor(min(self.concurrency, len(calls))) as pool:
-            futures = [
-                None if r is not None else pool.submit(self._execute_sync, step, c)
-                for c, r in zip(calls, refusals, strict=True)
+        admitted = [self._admit(step, c) for c in calls]  # approvals asked one at a time
+        todo = sum(1 for refused, _ in admitted if refused is None)
+        if todo <= 1:
+            return [
+                r if r is not None else self._execute_sync(step, c, ev)
+                for c, (r, ev) in zip(calls, admitted, strict=True)
             ]
-            return [r if r is not None else f.result() for r, f in zip(refusals, futures, strict=True)]  # type: ignore[union-attr]
+        with concurrent.futures.ThreadPoolExecutor(min(self.concurrency, todo)) as pool:
+            futures = [
+                None if r is not None else pool.submit(self._execute_sync, step, c, ev)
+                for c, (r, ev) in zip(calls, admitted, strict=True)
+            ]
+            return [
+                f.result() if f is not None else _given(r)
+                for (r, _), f in zip(admitted, futures, strict=True)
+            ]
 
-    def _run_one_sync(self, step: int, call: ToolCall) -> ToolOutcome:
-        refused = self._refusal(step, call)
-        if refused is not None:
-            return refused
-        tool = self.tools[call.name]
-        if tool.is_async:
-            return _run_coroutine(self._execute_async(step, call))
-        return self._execute_sync(step, call)
-
-    def _execute_sync(self, step: int, call: ToolCall) -> ToolOutcome:
+    def _execute_sync(
+        self, step: int, call: ToolCall, before: tuple[Event, ...] = ()
+    ) -> ToolOutcome:
         tool = self.tools[call.name]
         ctx = self._context(step)
         start = time.perf_counter()
         try:
-            if tool.isolate and tool.timeout is not None:
-                text = run_isolated(tool, call.arguments, tool.timeout)
+            if tool.isolate:
+                text = run_isolated(tool, call.arguments, tool.timeout, ctx)
             elif tool.timeout is not None:
                 text = _call_with_thread_timeout(tool, call, ctx)
             else:
                 text = tool.call(call.arguments, ctx)
-            return self._finish(call, ctx, start, text, False)
+            return self._finish(call, ctx, start, text, False, before)
         except TimeoutError:
-            return self._finish(call, ctx, start, _timeout_text(tool), True)
+            return self._timed_out(step, call, ctx, start, before)
         except Exception as e:
-            return self._finish(call, ctx, start, error_text(e), True)
+            return self._finish(call, ctx, start, error_text(e), True, before)
 
     # --- async --------------------------------------------------------------------------
 
     async def arun(self, step: int, calls: Sequence[ToolCall]) -> list[ToolOutcome]:
-        refusals = [self._refusal(step, c) for c in calls]
+        admitted = [self._admit(step, c) for c in calls]
         sem = asyncio.Semaphore(self.concurrency)
+        # Our own threads for sync tools: asyncio's default pool has only cpu+4 of them.
+        n_sync = sum(
+            1
+            for c, (r, _) in zip(calls, admitted, strict=True)
+            if r is None and not self.tools[c.name].is_async
+        )
+        pool = concurrent.futures.ThreadPoolExecutor(min(self.concurrency, n_sync or 1))
 
-        async def one(call: ToolCall, refused: ToolOutcome | None) -> ToolOutcome:
+        async def one(call: ToolCall, refused: ToolOutcome | None, ev: tuple[Event, ...]) -> Any:
             if refused is not None:
                 return refused
             async with sem:
-                return await self._execute_async(step, call)
+                return await self._execute_async(step, call, ev, pool)
 
-        return list(
-            await asyncio.gather(*(one(c, r) for c, r in zip(calls, refusals, strict=True)))
-        )
+        jobs = [one(c, r, ev) for c, (r, ev) in zip(calls, admitted, strict=True)]
+        try:
+            return list(await asyncio.gather(*jobs))
+        finally:
+            pool.shutdown(wait=False)
 
-    async def _execute_async(self, step: int, call: ToolCall) -> ToolOutcome:
+    async def _execute_async(
+        self,
+        step: int,
+        call: ToolCall,
+        before: tuple[Event, ...] = (),
+        pool: concurrent.futures.Executor | None = None,
+    ) -> ToolOutcome:
         tool = self.tools[call.name]
         ctx = self._context(step)
         start = time.perf_counter()
+        loop = asyncio.get_running_loop()
         try:
             if tool.is_async:
                 coro = tool.acall(call.arguments, ctx)
                 text = await (asyncio.wait_for(coro, tool.timeout) if tool.timeout else coro)
-            elif tool.isolate and tool.timeout is not None:
-                text = await asyncio.to_thread(run_isolated, tool, call.arguments, tool.timeout)
+            elif tool.isolate:
+                text = await loop.run_in_executor(
+                    pool, run_isolated, tool, call.arguments, tool.timeout, ctx
+                )
             else:
-                fut = asyncio.to_thread(tool.call, call.arguments, ctx)
+                fut = loop.run_in_executor(pool, tool.call, call.arguments, ctx)
                 text = await (asyncio.wait_for(fut, tool.timeout) if tool.timeout else fut)
-            return self._finish(call, ctx, start, text, False)
+            return self._finish(call, ctx, start, text, False, before)
         except TimeoutError:
-            return self._finish(call, ctx, start, _timeout_text(tool), True)
+            return self._timed_out(step, call, ctx, start, before)
         except Exception as e:
-            return self._finish(call, ctx, start, error_text(e), True)
+            return self._finish(call, ctx, start, error_text(e), True, before)
 
 
-def _timeout_text(tool: Tool) -> str:
-    return (
-        f"TOOL ERROR: Timeout: {tool.name} did not finish within {tool.timeout:g} s and was "
-        "stopped. Try simpler arguments or another approach."
-    )
+def _given(outcome: ToolOutcome | None) -> ToolOutcome:
+    assert outcome is not None
+    return outcome
 
 
 def _call_with_thread_timeout(tool: Tool, call: ToolCall, ctx: ToolContext) -> str:
@@ -198,3 +294,15 @@ def _run_coroutine(coro: Coroutine[Any, Any, T]) -> T:
         return asyncio.run(coro)
     with concurrent.futures.ThreadPoolExecutor(1) as pool:
         return pool.submit(asyncio.run, coro).result()
+
+
+__all__ = [
+    "Approver",
+    "Decision",
+    "QuotaSpent",
+    "ToolApproved",
+    "ToolOutcome",
+    "ToolRuntime",
+    "ToolTimedOut",
+    "approve_all",
+]

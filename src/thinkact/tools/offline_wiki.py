@@ -1,0 +1,102 @@
+"""An offline encyclopedia: pages from a JSONL file or memory, ranked with BM25 (bm25s).
+
+    OfflineWiki.from_jsonl("corpus.jsonl")        # lines of {title, text} or {title, sentences}
+    OfflineWiki([("Paris", ["Paris is ...", ...]), ...])   # e.g. a HotpotQA item's paragraphs
+
+A query that names a title exactly opens that page, as Wikipedia's search does; otherwise
+the best BM25 match over title and text, with the next matches listed as similar.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from thinkact.errors import UserError
+from thinkact.tools.wikipedia import WikiPage, WikiSearch, normalize_title, split_sentences
+
+
+class OfflineWiki:
+    name = "offline"
+
+    def __init__(self, pages: Iterable[tuple[str, Sequence[str] | str]], *, results: int = 5):
+        """`pages`: `(title, sentences)` pairs; a plain string is split into sentences."""
+        self.pages: list[WikiPage] = []
+        for title, body in pages:
+            sentences = (
+                split_sentences(body)
+                if isinstance(body, str)
+                else tuple(s.strip() for s in body if s.strip())
+            )
+            self.pages.append(WikiPage(str(title), sentences))
+        self.results = results
+        self._by_title = {normalize_title(p.title): i for i, p in enumerate(self.pages)}
+        self._index: Any = None
+        self._tokenizer: Any = None
+
+    @classmethod
+    def from_jsonl(cls, path: str | os.PathLike[str], *, results: int = 5) -> OfflineWiki:
+        pages: list[tuple[str, Sequence[str] | str]] = []
+        try:
+            with open(path, encoding="utf-8") as f:
+                for n, line in enumerate(f, 1):
+                    if not line.strip():
+                        continue
+                    pages.append(_parse_line(line, path, n))
+        except OSError as e:
+            raise UserError(f"cannot read the corpus {os.fspath(path)}: {e.strerror}") from None
+        if not pages:
+            raise UserError(f"the corpus {os.fspath(path)} has no pages")
+        return cls(pages, results=results)
+
+    def _build(self) -> None:
+        import bm25s
+        from bm25s.tokenization import Tokenizer
+
+        self._tokenizer = Tokenizer(stopwords="en")
+        # The title twice: a page about X should outrank pages that merely mention X.
+        docs = [f"{p.title}. {p.title}. " + " ".join(p.sentences) for p in self.pages]
+        ids = self._tokenizer.tokenize(docs, return_as="ids", show_progress=False)
+        self._index = bm25s.BM25()
+        self._index.index(ids, show_progress=False)
+
+    def rank(self, query: str, k: int) -> list[int]:
+        """Indexes of the pages that best match `query`, best first (score > 0 only)."""
+        if not self.pages:
+            return []
+        if self._index is None:
+            self._build()
+        ids = self._tokenizer.tokenize(
+            [query], update_vocab=False, return_as="ids", show_progress=False
+        )
+        docs, scores = self._index.retrieve(ids, k=min(k, len(self.pages)), show_progress=False)
+        return [int(d) for d, s in zip(docs[0], scores[0], strict=True) if s > 0]
+
+    def search(self, query: str) -> WikiSearch:
+        exact = self._by_title.get(normalize_title(query))
+        ranked = self.rank(query, self.results + 1)
+        if exact is None and not ranked:
+            return WikiSearch(None)
+        best = exact if exact is not None else ranked[0]
+        others = tuple(self.pages[i].title for i in ranked if i != best)[: self.results - 1]
+        return WikiSearch(self.pages[best], others)
+
+
+def _parse_line(line: str, path: str | os.PathLike[str], n: int) -> tuple[str, Sequence[str] | str]:
+    where = f"{os.fspath(path)}:{n}"
+    try:
+        obj = json.loads(line)
+    except json.JSONDecodeError as e:
+        raise UserError(f"{where}: not valid JSON ({e.msg})") from None
+    if not isinstance(obj, dict) or not isinstance(obj.get("title"), str):
+        raise UserError(f'{where}: expected {{"title": ..., "text" or "sentences": ...}}')
+    if isinstance(obj.get("sentences"), list):
+        return obj["title"], [str(s) for s in obj["sentences"]]
+    if isinstance(obj.get("text"), str):
+        return obj["title"], obj["text"]
+    raise UserError(f"{where}: page '{obj['title']}' has neither 'text' nor 'sentences'")
+
+
+__all__ = ["OfflineWiki"]
