@@ -208,13 +208,17 @@ def _describe(node: ast.AST) -> str:
 
 _THOUSANDS = re.compile(r"(?<![\w.])\d{1,3}(?:,\d{3})+(?![\d])")
 _PERCENT_OF = re.compile(r"(\d(?:[\d_]*)(?:\.\d+)?)\s*%\s*of\b", re.IGNORECASE)
-_PERCENT = re.compile(r"(\d(?:[\d_]*)(?:\.\d+)?)\s*%(?!\s*[\w(.])")
+# `15%` (no space before the sign, nothing operand-like after it) is a percentage;
+# `50 % 7` and `0 % -1` stay remainders.
+_PERCENT = re.compile(r"(\d(?:[\d_]*)(?:\.\d+)?)%(?!\s*[\w(.])")
+_ROOT = re.compile(r"√\s*(\d+(?:\.\d+)?|[A-Za-z_]\w*)")
 _HAS_CALL = re.compile(r"[A-Za-z_]\w*\s*\(")
 
 
 def normalize(expression: str) -> str:
     """Rewrite what models write into Python's arithmetic syntax."""
     text = expression.strip().rstrip("=").strip()
+    text = _ROOT.sub(r"sqrt(\1)", text)
     for a, b in (("×", "*"), ("÷", "/"), ("−", "-"), ("–", "-"), ("^", "**"), ("√", "sqrt")):
         text = text.replace(a, b)
     text = re.sub(r"[$€£¥]", "", text)

@@ -1,0 +1,209 @@
+"""The calculator: eval-escape payloads refused, ordinary arithmetic answered, sizes bounded."""
+
+from __future__ import annotations
+
+import math
+import time
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from thinkact.tools.base import error_text
+from thinkact.tools.calculator import CalculatorError, calculator, evaluate, format_number
+
+ESCAPES = [
+    "__import__('os').system('echo pwned')",
+    "__import__('os')",
+    "().__class__.__bases__[0].__subclasses__()",
+    "''.__class__.__mro__[1].__subclasses__()",
+    "(1).__class__",
+    "[c for c in ().__class__.__base__.__subclasses__()]",
+    "(lambda: 1)()",
+    "lambda x: x",
+    "open('/etc/passwd').read()",
+    "eval('1+1')",
+    "exec('x=1')",
+    "globals()",
+    "locals()['__builtins__']",
+    "__builtins__",
+    "getattr(1, 'real')",
+    "math.sqrt(4)",
+    "sqrt.__globals__",
+    "sqrt(4).__class__",
+    "[1, 2][0]",
+    "{'a': 1}",
+    "{1, 2}",
+    "(x := 5)",
+    "f'{1+1}'",
+    "'abc'",
+    "b'abc'",
+    "1 if 1 else 2",
+    "1 < 2",
+    "1 and 2",
+    "not 1",
+    "~1",
+    "1 << 10000",
+    "1j",
+    "True",
+    "None",
+    "...",
+    "print(1)",
+    "sqrt(x=4)",
+    "max(*[1, 2])",
+    "import os",
+    "1; 2",
+    "(1,2)",
+    "factorial(10**6)",
+]
+
+ORDINARY = [
+    ("17 * 23", "391"),
+    ("2 + 3 * 4", "14"),
+    ("(2 + 3) * 4", "20"),
+    ("10 / 4", "2.5"),
+    ("10 / 5", "2"),
+    ("7 // 2", "3"),
+    ("7 % 3", "1"),
+    ("-3 ** 2", "-9"),
+    ("2 ^ 10", "1024"),
+    ("2**0.5", "1.41421356237"),
+    ("0.1 + 0.2", "0.3"),
+    ("1 / 3", "0.333333333333"),
+    ("200 * 15%", "30"),
+    ("15% of 200", "30"),
+    ("1250 * (1 + 8%)", "1350"),
+    ("50 % 7", "1"),
+    ("1,234 + 766", "2000"),
+    ("$1,200 × 3", "3600"),
+    ("100 ÷ 8", "12.5"),
+    ("10 − 4", "6"),
+    ("sqrt(144)", "12"),
+    ("√16", "4"),
+    ("√(9 + 16)", "5"),
+    ("10%-5", "-4.9"),
+    ("0 % -1", "0"),
+    ("log(100, 10)", "2"),
+    ("log10(1000)", "3"),
+    ("ln(e)", "1"),
+    ("log(e**2)", "2"),
+    ("sin(pi / 2)", "1"),
+    ("cos(0)", "1"),
+    ("round(2.5)", "2"),
+    ("round(3.14159, 2)", "3.14"),
+    ("floor(-2.5)", "-3"),
+    ("ceil(2.1)", "3"),
+    ("abs(-7)", "7"),
+    ("factorial(10)", "3628800"),
+    ("max(3, 9, 4)", "9"),
+    ("min(3, 9, 4)", "3"),
+    ("gcd(12, 18)", "6"),
+    ("2 * pi * 3", "18.8495559215"),
+    ("48 / 2 * (9 + 3)", "288"),
+    ("1e3 + 1", "1001"),
+    ("12 * 3 + 5 =", "41"),
+    ("2**100", "1267650600228229401496703205376"),
+    ("10**70", "1e+70 (71 digits)"),
+    ("(72 - 32) * 5 / 9", "22.2222222222"),
+]
+
+
+@pytest.mark.parametrize("payload", ESCAPES)
+def test_eval_escape_payloads_are_refused(payload: str) -> None:
+    with pytest.raises(CalculatorError) as err:
+        calculator.call({"expression": payload})
+    message = error_text(err.value)
+    assert message.startswith("TOOL ERROR: ")
+    assert len(message) < 600
+
+
+@pytest.mark.parametrize(("expression", "expected"), ORDINARY)
+def test_ordinary_expressions(expression: str, expected: str) -> None:
+    assert calculator.call({"expression": expression}) == expected
+
+
+@pytest.mark.parametrize(
+    "expression",
+    [
+        "9**9**9",
+        "2**10**8",
+        "10**10**10",
+        "factorial(1000) ** 1000",
+        "99999**99999",
+        "(10**3000) * (10**3000)",
+        "2.5 ** 10**6",
+        "gcd(10**4000, 2)",
+    ],
+)
+def test_huge_results_are_refused_in_milliseconds(expression: str) -> None:
+    start = time.perf_counter()
+    with pytest.raises(CalculatorError, match=r"too large|limited"):
+        evaluate(expression)
+    assert time.perf_counter() - start < 0.05
+
+
+@pytest.mark.parametrize(
+    ("expression", "reason"),
+    [
+        ("1 / 0", "division by zero"),
+        ("sqrt(-1)", "math domain error"),
+        ("log(0)", "math domain error"),
+        ("(-8) ** (1/3)", "no real result"),
+        ("1e308 * 10", "not a finite number"),
+        ("x + 1", "unknown name 'x'"),
+        ("sqrt", "is a function"),
+        ("foo(2)", "unknown function 'foo'"),
+        ("2 +", "could not parse"),
+        ("", "empty"),
+        ("(" * 900 + "1" + ")" * 900, "could not parse"),
+        ("1+" * 1500 + "1", "too long"),
+        ("max()", "wrong number of arguments"),
+    ],
+)
+def test_errors_say_what_to_fix(expression: str, reason: str) -> None:
+    with pytest.raises(CalculatorError, match=reason):
+        evaluate(expression)
+
+
+def test_the_tool_schema() -> None:
+    assert calculator.name == "calculator"
+    assert calculator.parameters["required"] == ["expression"]
+    assert "percent" in calculator.description or "arithmetic" in calculator.description
+
+
+def test_numbers_are_shown_cleanly() -> None:
+    assert format_number(30.0) == "30"
+    assert format_number(0.1 + 0.2) == "0.3"
+    assert format_number(-0.5) == "-0.5"
+    assert format_number(1e20) == "1e+20"
+    assert format_number(123456789012) == "123456789012"
+
+
+_ints = st.integers(-1000, 1000).map(str)
+
+
+@st.composite
+def _arith(draw: st.DrawFn, depth: int = 3) -> str:
+    if depth == 0 or draw(st.booleans()):
+        return draw(_ints)
+    op = draw(st.sampled_from(["+", "-", "*", "//", "%"]))
+    return f"({draw(_arith(depth - 1))} {op} {draw(_arith(depth - 1))})"
+
+
+@settings(max_examples=300, deadline=None)
+@given(_arith())
+def test_integer_arithmetic_matches_python(expression: str) -> None:
+    try:
+        expected = eval(expression, {"__builtins__": {}})  # the oracle, on generated digits only
+    except ZeroDivisionError:
+        with pytest.raises(CalculatorError, match="division by zero"):
+            evaluate(expression)
+        return
+    assert evaluate(expression) == expected
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.floats(-1e6, 1e6, allow_nan=False), st.floats(0.001, 1e6))
+def test_float_arithmetic_matches_math(a: float, b: float) -> None:
+    got = evaluate(f"sqrt({b!r}) + {a!r} / {b!r}")
+    assert math.isclose(got, math.sqrt(b) + a / b, rel_tol=1e-12, abs_tol=1e-12)
