@@ -5,18 +5,21 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import AsyncIterator, Callable, Generator, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from thinkact.config import AgentConfig
-from thinkact.errors import ModelError
+from thinkact.errors import ModelError, UserError
 from thinkact.events import Event
 from thinkact.formats import resolve_format
 from thinkact.formats.base import Format
-from thinkact.loop import CallModel, Effect, Loop, RunResult, RunTools, Sleep, Validator
+from thinkact.loop import CallModel, Effect, Loop, Resume, RunResult, RunTools, Validator
 from thinkact.models import resolve_model
 from thinkact.models.base import Model
 from thinkact.tools.base import Tool, as_tool
 from thinkact.tools.runtime import Approver, ToolRuntime
+
+if TYPE_CHECKING:
+    from thinkact.store.base import RunLog
 
 Reporter = Callable[[Event], None]
 """Anything that consumes events: console UI, trace writer, run store, progress tracker."""
@@ -40,6 +43,7 @@ class Agent:
         approve: Approver | None = None,
         validators: Sequence[Validator] = (),
         reporters: Sequence[Reporter] = (),
+        store: RunLog | None = None,
     ) -> None:
         self.model: Model = model if isinstance(model, Model) else resolve_model(model)
         self.tools = [as_tool(t) for t in tools]
@@ -49,8 +53,11 @@ class Agent:
         self.approve = approve
         self.validators = tuple(validators)
         self.reporters = list(reporters)
+        self.store = store  # every event of every run is appended here (see thinkact.store)
 
-    def _start(self, task: str, run_id: str | None) -> tuple[Loop, ToolRuntime]:
+    def _start(
+        self, task: str, run_id: str | None, resume: Resume | None = None
+    ) -> tuple[Loop, ToolRuntime]:
         loop = Loop(
             task=task,
             model_name=self.model.name,
@@ -60,6 +67,8 @@ class Agent:
             config=self.config,
             validators=self.validators,
             run_id=run_id,
+            context_window=getattr(self.model, "context_window", None),
+            resume=resume,
         )
         runtime = ToolRuntime(
             self.tools,
@@ -69,74 +78,123 @@ class Agent:
         )
         return loop, runtime
 
-    def _report(self, event: Event) -> None:
+    def _report(self, run_id: str, event: Event) -> None:
+        if self.store is not None:  # first, so a failing reporter cannot lose an event
+            self.store.append(run_id, event)
         for reporter in self.reporters:
             reporter(event)
+
+    def _stopped(self, loop: Loop, error: BaseException) -> None:
+        if self.store is not None:
+            self.store.stopped(loop.run_id, f"interrupted: {type(error).__name__}")
 
     # --- sync driver ----------------------------------------------------------------------
 
     def iter(self, task: str, *, run_id: str | None = None) -> Generator[Event, None, RunResult]:
         """Run the task, yielding every event; the generator returns the RunResult."""
-        loop, runtime = self._start(task, run_id)
+        return self._drive(*self._start(task, run_id))
+
+    def _drive(self, loop: Loop, runtime: ToolRuntime) -> Generator[Event, None, RunResult]:
         gen = loop.run()
         value: Any = None
         error: BaseException | None = None
-        while True:
-            try:
-                item: Effect = gen.throw(error) if error is not None else gen.send(value)
-            except StopIteration as stop:
-                result: RunResult = stop.value
-                return result
-            value, error = None, None
-            if isinstance(item, CallModel):
+        try:
+            while True:
                 try:
-                    value = self.model.complete(item.request)
-                except ModelError as e:
-                    error = e
-            elif isinstance(item, RunTools):
-                value = runtime.run(item.step, item.calls)
-            elif isinstance(item, Sleep):
-                time.sleep(item.seconds)
-            else:
-                self._report(item)
-                yield item
+                    item: Effect = gen.throw(error) if error is not None else gen.send(value)
+                except StopIteration as stop:
+                    result: RunResult = stop.value
+                    return result
+                value, error = None, None
+                if isinstance(item, Event):
+                    self._report(loop.run_id, item)
+                    yield item
+                elif isinstance(item, CallModel):
+                    try:
+                        value = self.model.complete(item.request)
+                    except ModelError as e:
+                        error = e
+                elif isinstance(item, RunTools):
+                    value = runtime.run(item.step, item.calls)
+                else:
+                    time.sleep(item.seconds)
+        except BaseException as e:  # Ctrl-C, a bug, or the caller dropped the iterator
+            self._stopped(loop, e)
+            raise
 
     def run(self, task: str, *, run_id: str | None = None) -> RunResult:
         """Run the task to the end and return its result."""
-        gen = self.iter(task, run_id=run_id)
-        while True:
-            try:
-                next(gen)
-            except StopIteration as stop:
-                result: RunResult = stop.value
-                return result
+        return _exhaust(self.iter(task, run_id=run_id))
+
+    def resume(self, run_id: str, *, store: RunLog | None = None) -> RunResult:
+        """Continue a stored run that was killed or interrupted, from its last completed step.
+
+        Uses this agent's model, tools and format (they must match the run's) and the run's
+        own task, instructions and config. Tool calls whose results were stored are not run
+        again; a call in flight when the run stopped runs again only if its tool is
+        `idempotent`, otherwise the model is told it was interrupted.
+        """
+        return _exhaust(self._drive(*self._resumed(run_id, store)))
+
+    def _resumed(self, run_id: str, store: RunLog | None) -> tuple[Loop, ToolRuntime]:
+        if store is None:
+            if self.store is None:
+                from thinkact.store import RunStore
+
+                self.store = RunStore()
+            store = self.store
+        self.store = store
+        record = store.get(run_id)
+        missing = sorted(set(record.tools) - {t.name for t in self.tools})
+        problems = [f"its tools {', '.join(missing)} are missing"] if missing else []
+        if record.model != self.model.name:
+            problems.append(f"it used model {record.model!r}, not {self.model.name!r}")
+        if record.format != self.format.name:
+            problems.append(f"it used format {record.format!r}, not {self.format.name!r}")
+        if problems:
+            raise UserError(f"cannot resume run {record.id} with this agent: {'; '.join(problems)}")
+        idempotent = {t.name for t in self.tools if t.idempotent}
+        resume = store.resume_point(record.id, idempotent.__contains__)
+        self.config = AgentConfig.from_dict(record.config) if record.config else self.config
+        self.instructions = record.instructions
+        return self._start(record.task, record.id, resume)
 
     # --- async driver ---------------------------------------------------------------------
 
     async def _adrive(self, task: str, run_id: str | None) -> AsyncIterator[Event | RunResult]:
-        loop, runtime = self._start(task, run_id)
+        """Events of a new run, then its RunResult (used by composite engines)."""
+        async for item in self._adrive_loop(*self._start(task, run_id)):
+            yield item
+
+    async def _adrive_loop(
+        self, loop: Loop, runtime: ToolRuntime
+    ) -> AsyncIterator[Event | RunResult]:
         gen = loop.run()
         value: Any = None
         error: BaseException | None = None
-        while True:
-            try:
-                item: Effect = gen.throw(error) if error is not None else gen.send(value)
-            except StopIteration as stop:
-                yield stop.value
-                return
-            value, error = None, None
-            if isinstance(item, CallModel):
+        try:
+            while True:
                 try:
-                    value = await self.model.acomplete(item.request)
-                except ModelError as e:
-                    error = e
-            elif isinstance(item, RunTools):
-                value = await runtime.arun(item.step, item.calls)
-            elif isinstance(item, Sleep):
-                await asyncio.sleep(item.seconds)
-            else:
-                self._report(item)
-                yield item
+                    item: Effect = gen.throw(error) if error is not None else gen.send(value)
+                except StopIteration as stop:
+                    yield stop.value
+                    return
+                value, error = None, None
+                if isinstance(item, Event):
+                    self._report(loop.run_id, item)
+                    yield item
+                elif isinstance(item, CallModel):
+                    try:
+                        value = await self.model.acomplete(item.request)
+                    except ModelError as e:
+                        error = e
+                elif isinstance(item, RunTools):
+                    value = await runtime.arun(item.step, item.calls)
+                else:
+                    await asyncio.sleep(item.seconds)
+        except BaseException as e:
+            self._stopped(loop, e)
+            raise
 
     async def aiter(self, task: str, *, run_id: str | None = None) -> AsyncIterator[Event]:
         """Async twin of `iter`: every event of the run (the last one is RunFinished)."""
@@ -146,9 +204,26 @@ class Agent:
 
     async def arun(self, task: str, *, run_id: str | None = None) -> RunResult:
         """Async twin of `run`."""
-        result: RunResult | None = None
-        async for item in self._adrive(task, run_id):
-            if isinstance(item, RunResult):
-                result = item
-        assert result is not None
-        return result
+        return await _aexhaust(self._adrive(task, run_id))
+
+    async def aresume(self, run_id: str, *, store: RunLog | None = None) -> RunResult:
+        """Async twin of `resume`."""
+        return await _aexhaust(self._adrive_loop(*self._resumed(run_id, store)))
+
+
+def _exhaust(gen: Generator[Event, None, RunResult]) -> RunResult:
+    while True:
+        try:
+            next(gen)
+        except StopIteration as stop:
+            result: RunResult = stop.value
+            return result
+
+
+async def _aexhaust(items: AsyncIterator[Event | RunResult]) -> RunResult:
+    result: RunResult | None = None
+    async for item in items:
+        if isinstance(item, RunResult):
+            result = item
+    assert result is not None
+    return result

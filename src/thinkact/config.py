@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, field, fields
+from typing import Any
 
 from thinkact.retry import RetryPolicy
 
@@ -23,3 +25,22 @@ class AgentConfig:
     max_tokens: int | None = None
     max_cost: float | None = None
     max_seconds: float | None = None
+    # Context: the history is fitted into the window minus max_reply_tokens before each call.
+    context_window: int | None = None  # None: the model's own window
+    summarize: bool = False  # replace dropped turns by a model-written summary (one more call)
+    max_observation_chars: int = 8000  # a longer tool result is cut, with a pointer to the rest
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> AgentConfig:
+        """Inverse of `to_dict`; unknown keys (from a newer version) are ignored."""
+        known = {f.name for f in fields(cls)}
+        kwargs = {k: v for k, v in d.items() if k in known}
+        if isinstance(kwargs.get("retry"), Mapping):
+            retry_known = {f.name for f in fields(RetryPolicy)}
+            kwargs["retry"] = RetryPolicy(
+                **{k: v for k, v in kwargs["retry"].items() if k in retry_known}
+            )
+        return cls(**kwargs)

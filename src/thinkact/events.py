@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar
 
-from thinkact.types import JSON, ToolCall, ToolResult, Usage
+from thinkact.types import JSON, Message, ToolCall, ToolResult, Usage, message_to_dict
 
 
 def _plain(value: Any) -> Any:
@@ -42,6 +42,9 @@ class RunStarted(Event):
     format: str
     max_steps: int
     tools: tuple[str, ...] = ()
+    # What a resume needs to rebuild the agent (see thinkact.store).
+    instructions: str = ""
+    config: Mapping[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,6 +148,52 @@ class StepFinished(Event):
     kind: ClassVar[str] = "step_finished"
     step: int
     usage: Usage
+
+
+@dataclass(frozen=True, slots=True)
+class ContextTrimmed(Event):
+    """Older turns were dropped (or summarized) so the next request fits the context window."""
+
+    kind: ClassVar[str] = "context_trimmed"
+    step: int
+    dropped_messages: int
+    dropped_tokens: int
+    kept_tokens: int
+    summarized: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Checkpoint(Event):
+    """The loop's state after a step (or after a reply whose tool calls are about to run).
+
+    `messages` are those appended since the previous checkpoint, so a store rebuilds the
+    history append-only; `pending` are the calls about to run. Enough to resume a run.
+    """
+
+    kind: ClassVar[str] = "checkpoint"
+    step: int
+    messages: tuple[Message, ...]
+    usage: Usage
+    elapsed: float
+    counters: Mapping[str, Any] = field(default_factory=dict)
+    pending: tuple[ToolCall, ...] = ()
+
+    def to_dict(self) -> JSON:
+        d = Event.to_dict(self)
+        d["messages"] = [message_to_dict(m) for m in self.messages]
+        return d
+
+
+@dataclass(frozen=True, slots=True)
+class RunResumed(Event):
+    """A stored run continues after `step`. `rerun`: in-flight idempotent calls run again;
+    `interrupted`: in-flight calls the model is told about instead."""
+
+    kind: ClassVar[str] = "run_resumed"
+    run_id: str
+    step: int
+    rerun: tuple[str, ...] = ()
+    interrupted: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

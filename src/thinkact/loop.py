@@ -10,19 +10,24 @@ from __future__ import annotations
 import time
 import uuid
 from collections import deque
-from collections.abc import Callable, Generator, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Generator, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any
 
+from thinkact.budget import Budget, forced_final_message
 from thinkact.config import AgentConfig
-from thinkact.errors import FormatError, ModelError, TransientError
+from thinkact.context import ContextWindow, Fitted, cap_result, estimate_tools_tokens, is_pageable
+from thinkact.errors import FormatError, ModelError, TransientError, UserError
 from thinkact.events import (
+    Checkpoint,
+    ContextTrimmed,
     Event,
     FormatFailed,
     ModelReplied,
     Notice,
     RetryScheduled,
     RunFinished,
+    RunResumed,
     RunStarted,
     StepFinished,
     StepStarted,
@@ -38,6 +43,7 @@ from thinkact.types import (
     Reply,
     SystemMessage,
     ToolCall,
+    ToolResult,
     ToolSpec,
     Usage,
     UserMessage,
@@ -85,10 +91,30 @@ LOOP_NUDGE = (
     "You are repeating the same action and it is not getting you closer to the answer. "
     "Try a different tool or different arguments, or give your final answer."
 )
-FORCE_FINAL = (
-    "You have no steps left. Do not call any tool. Give your final answer now, "
-    "based on what you have found so far."
+FORCE_FINAL = forced_final_message("max_steps")
+COST_UNKNOWN = (
+    "max_cost is set but the price of {model} is unknown, so the cost budget cannot be "
+    "enforced; set max_tokens instead."
 )
+
+
+@dataclass(frozen=True, slots=True)
+class Resume:
+    """Where a stored run stopped (built by `thinkact.store`); the loop continues from it.
+
+    `pending` are the calls of the step it stopped in; `results` holds those not to run
+    again: stored results, and for `interrupted` calls an observation that says so.
+    """
+
+    messages: tuple[Message, ...]
+    step: int
+    usage: Usage
+    elapsed: float
+    counters: Mapping[str, Any] = field(default_factory=dict)
+    pending: tuple[ToolCall, ...] = ()
+    results: Mapping[str, ToolResult] = field(default_factory=dict)
+    rerun: tuple[str, ...] = ()
+    interrupted: tuple[str, ...] = ()
 
 
 def _signature(calls: Sequence[ToolCall]) -> str:
@@ -97,7 +123,10 @@ def _signature(calls: Sequence[ToolCall]) -> str:
 
 
 class Loop:
-    """State of one run. `run()` is the generator the drivers step through."""
+    """State of one run. `run()` is the generator the drivers step through.
+
+    `resume` continues a stored run (see `thinkact.store`) instead of starting one.
+    """
 
     def __init__(
         self,
@@ -111,23 +140,84 @@ class Loop:
         validators: Sequence[Validator] = (),
         run_id: str | None = None,
         clock: Callable[[], float] = time.monotonic,
+        context_window: int | None = None,
+        resume: Resume | None = None,
     ) -> None:
         self.task = task
         self.model_name = model_name
         self.format = format
+        self.instructions = instructions
         self.config = config or AgentConfig()
         self.validators = tuple(validators)
         self.run_id = run_id or uuid.uuid4().hex[:12]
         self.clock = clock
         self.tool_names = frozenset(t.name for t in tools)
+        self.pageable = frozenset(t.name for t in tools if is_pageable(t))
         # Native tools travel in the request; text formats describe them in the prompt.
         self.specs = (*tools, final_answer_spec()) if format.native else tuple(tools)
-        self.messages: list[Message] = [
-            SystemMessage(format.system_prompt(tuple(tools), instructions))
-        ]
-        self.usage = Usage()
-        self.step = 0
-        self.start = clock()
+        self.budget = Budget.from_config(self.config)
+        self.resume = resume
+        cfg = self.config
+        window = cfg.context_window or context_window
+        if window is not None and window <= cfg.max_reply_tokens:
+            raise UserError(
+                f"context window {window} leaves no room for the prompt: it must be larger "
+                f"than max_reply_tokens ({cfg.max_reply_tokens})"
+            )
+        budget = None if window is None else window - cfg.max_reply_tokens
+        self.context = ContextWindow(
+            budget,
+            fixed=estimate_tools_tokens(self.specs) if format.native else 0,
+            summary_tokens=min(512, budget // 8) if budget is not None and cfg.summarize else 0,
+        )
+        # Counters that survive a resume (see `_counters`).
+        self.errors = 0
+        self.validation_attempts = 0
+        self.nudged = False
+        self.recent: deque[str] = deque(maxlen=4)
+        self.extra = ""  # a loop nudge waiting to go out with the step's observation
+        self.cost_noted = False
+        if resume is None:
+            self.messages: list[Message] = [
+                SystemMessage(format.system_prompt(tuple(tools), instructions))
+            ]
+            self.usage = Usage()
+            self.step = 0
+            self.start = clock()
+        else:
+            self.messages = list(resume.messages)
+            self.usage = resume.usage
+            self.step = resume.step
+            self.start = clock() - resume.elapsed
+            self._restore(resume.counters)
+        # Messages already in a Checkpoint; a new run's first one carries the system prompt.
+        self._committed = 0 if resume is None else len(self.messages)
+
+    # --- state a resume needs ----------------------------------------------------------
+
+    def elapsed(self) -> float:
+        return self.clock() - self.start
+
+    def _counters(self) -> dict[str, Any]:
+        return {
+            "errors": self.errors,
+            "validation_attempts": self.validation_attempts,
+            "nudged": self.nudged,
+            "recent": list(self.recent),
+            "extra": self.extra,
+        }
+
+    def _restore(self, c: Mapping[str, Any]) -> None:
+        self.errors = int(c.get("errors", 0))
+        self.validation_attempts = int(c.get("validation_attempts", 0))
+        self.nudged = bool(c.get("nudged", False))
+        self.recent.extend(str(x) for x in c.get("recent", ()))
+        self.extra = str(c.get("extra", ""))
+
+    def _checkpoint(self, pending: tuple[ToolCall, ...] = ()) -> Checkpoint:
+        new = tuple(self.messages[self._committed :])
+        self._committed = len(self.messages)
+        return Checkpoint(self.step, new, self.usage, self.elapsed(), self._counters(), pending)
 
     # --- what the model is told besides observations -----------------------------------
 
@@ -143,44 +233,16 @@ class Loop:
                 )
             else:
                 parts.append(f"[Step {step} of {cfg.max_steps}]")
-        low = self._budget_warning()
-        if low:
-            parts.append(low)
+        if self.budget.active:
+            low = self.budget.warning(self.usage, self.elapsed())
+            if low:
+                parts.append(low)
         return "\n".join(parts)
 
-    def _budget_warning(self) -> str:
-        cfg = self.config
-        left: list[str] = []
-        if cfg.max_tokens is not None:
-            remaining = cfg.max_tokens - self.usage.total_tokens
-            if remaining < cfg.max_tokens * 0.25:
-                left.append(f"{max(remaining, 0)} tokens")
-        if cfg.max_cost is not None and self.usage.cost is not None:
-            remaining_cost = cfg.max_cost - self.usage.cost
-            if remaining_cost < cfg.max_cost * 0.25:
-                left.append(f"${max(remaining_cost, 0):.4f}")
-        if cfg.max_seconds is not None:
-            remaining_s = cfg.max_seconds - (self.clock() - self.start)
-            if remaining_s < cfg.max_seconds * 0.25:
-                left.append(f"{max(remaining_s, 0):.0f} seconds")
-        if not left:
-            return ""
-        return f"[Budget running low: {', '.join(left)} left. Finish soon.]"
-
-    def _over_budget(self) -> str | None:
-        cfg = self.config
-        if cfg.max_tokens is not None and self.usage.total_tokens >= cfg.max_tokens:
-            return "budget_tokens"
-        if cfg.max_cost is not None and (self.usage.cost or 0.0) >= cfg.max_cost:
-            return "budget_cost"
-        if cfg.max_seconds is not None and self.clock() - self.start >= cfg.max_seconds:
-            return "budget_time"
-        return None
-
-    def _request(self, *, final_only: bool = False) -> ModelRequest:
+    def _request(self, messages: tuple[Message, ...], *, final_only: bool = False) -> ModelRequest:
         fmt, cfg = self.format, self.config
         return ModelRequest(
-            messages=tuple(self.messages),
+            messages=messages,
             tools=self.specs,
             max_tokens=cfg.max_reply_tokens,
             stop=fmt.stop,
@@ -193,102 +255,193 @@ class Loop:
     # --- the loop ----------------------------------------------------------------------
 
     def run(self) -> Generator[Effect, Any, RunResult]:
+        try:
+            if self.resume is None:
+                yield self._started()
+                note = self._note(1)
+                self.messages.append(UserMessage(f"{self.task}\n\n{note}" if note else self.task))
+                yield self._checkpoint()
+            else:
+                result = yield from self._continue(self.resume)
+                if result is not None:
+                    return result
+            while True:
+                result = yield from self._step()
+                if result is not None:
+                    return result
+        except ModelError:
+            yield from self._finish("model_error", None)
+            raise
+
+    def _started(self) -> RunStarted:
         cfg = self.config
-        yield RunStarted(
+        return RunStarted(
             self.run_id,
             self.task,
             self.model_name,
             self.format.name,
             cfg.max_steps,
             tuple(sorted(self.tool_names)),
+            self.instructions,
+            cfg.to_dict(),
         )
-        note = self._note(1)
-        self.messages.append(UserMessage(f"{self.task}\n\n{note}" if note else self.task))
-        errors = 0
-        validation_attempts = 0
-        nudged = False
-        recent: deque[str] = deque(maxlen=4)
+
+    def _continue(self, r: Resume) -> Generator[Effect, Any, RunResult | None]:
+        """Finish the step a stored run stopped in, reusing the tool results it stored."""
+        yield RunResumed(self.run_id, r.step, r.rerun, r.interrupted)
+        if not r.pending:
+            return None
+        to_run = tuple(c for c in r.pending if c.id not in r.results)
+        for call in to_run:
+            yield ToolStarted(r.step, call)
+        ran: dict[str, ToolResult] = {}
+        if to_run:
+            outcomes: list[ToolOutcome] = yield RunTools(r.step, to_run)
+            for call, outcome in zip(to_run, outcomes, strict=True):
+                yield ToolFinished(r.step, call, outcome.result, outcome.duration)
+                yield from outcome.events
+                ran[call.id] = outcome.result
+        for call in r.pending:
+            if call.id in r.interrupted:  # the model hears about it; the store, too
+                yield ToolFinished(r.step, call, r.results[call.id], 0.0)
+        results = [ran[c.id] if c.id in ran else r.results[c.id] for c in r.pending]
+        return (yield from self._observe(r.step, r.pending, results))
+
+    def _step(self) -> Generator[Effect, Any, RunResult | None]:
+        """One step: ask the model, run its tools. Returns the RunResult when the run ends."""
+        cfg = self.config
+        if self.step >= cfg.max_steps:
+            return (yield from self._forced_final("max_steps"))
+        if self.budget.active:
+            spent = self.budget.spent(self.usage, self.elapsed())
+            if spent:
+                return (yield from self._forced_final(spent))
+        self.step += 1
+        step = self.step
+        yield StepStarted(step, cfg.max_steps)
+        fitted = self.context.fit(self.messages)
+        if fitted.dropped:
+            fitted = yield from self._trimmed(fitted)
+        t0 = self.clock()
+        reply = yield from self._call_model(self._request(fitted.messages))
+        self.usage += reply.usage
+        self.context.calibrate(fitted.kept_tokens, reply.usage.input_tokens)
+        if cfg.max_cost is not None and self.usage.cost is None and not self.cost_noted:
+            self.cost_noted = True
+            yield Notice(step, "cost_unknown", COST_UNKNOWN.format(model=self.model_name))
         try:
-            while True:
-                if self.step >= cfg.max_steps:
-                    return (yield from self._forced_final("max_steps"))
-                over = self._over_budget()
-                if over:
-                    return (yield from self._forced_final(over))
-                self.step += 1
-                step = self.step
-                yield StepStarted(step, cfg.max_steps)
-                t0 = self.clock()
-                reply = yield from self._call_model(self._request())
+            parsed = self.format.parse(reply, self.tool_names)
+        except FormatError as e:
+            self.errors += 1
+            self.messages.append(self.format.assistant_message(reply))
+            yield ModelReplied(step, reply.text, "", (), None, reply.usage, self.clock() - t0)
+            yield FormatFailed(step, str(e), self.errors)
+            if self.errors >= cfg.max_consecutive_errors:
+                return (yield from self._finish("error_cap", None))
+            self.messages.extend(self.format.feedback(f"FORMAT ERROR: {e}", self._note(step + 1)))
+            yield StepFinished(step, self.usage)
+            yield self._checkpoint()
+            return None
+        self.messages.append(self.format.assistant_message(reply))
+        yield ModelReplied(
+            step,
+            reply.text,
+            parsed.thought,
+            parsed.calls,
+            parsed.final_answer,
+            reply.usage,
+            self.clock() - t0,
+        )
+        if parsed.final_answer is not None:
+            return (yield from self._answered(step, parsed.final_answer))
+
+        if cfg.loop_detection:
+            self.recent.append(_signature(parsed.calls))
+            if _is_loop(self.recent):
+                if self.nudged:
+                    yield Notice(step, "loop", "stopped: the model kept repeating itself")
+                    return (yield from self._finish("loop", None))
+                self.nudged = True
+                self.extra = LOOP_NUDGE
+                yield Notice(step, "loop_nudge", LOOP_NUDGE)
+
+        calls = parsed.calls
+        yield self._checkpoint(pending=calls)
+        for call in calls:
+            yield ToolStarted(step, call)
+        outcomes: list[ToolOutcome] = yield RunTools(step, calls)
+        for call, outcome in zip(calls, outcomes, strict=True):
+            yield ToolFinished(step, call, outcome.result, outcome.duration)
+            if outcome.events:
+                yield from outcome.events
+        return (yield from self._observe(step, calls, [o.result for o in outcomes]))
+
+    def _observe(
+        self, step: int, calls: Sequence[ToolCall], results: list[ToolResult]
+    ) -> Generator[Effect, Any, RunResult | None]:
+        """Tool results back to the model (long ones capped), then the step is committed."""
+        cfg = self.config
+        self.errors = self.errors + 1 if all(r.is_error for r in results) else 0
+        if self.errors >= cfg.max_consecutive_errors:
+            return (yield from self._finish("error_cap", None))
+        cap = self.context.observation_cap(cfg.max_observation_chars)
+        for i, r in enumerate(results):
+            if len(r.content) > cap:
+                results[i] = cap_result(r, calls[i], cap, calls[i].name in self.pageable)
+        note = self._note(step + 1)
+        if self.extra:
+            note = f"{self.extra}\n{note}" if note else self.extra
+            self.extra = ""
+        self.messages.extend(self.format.observation(results, note))
+        yield StepFinished(step, self.usage)
+        yield self._checkpoint()
+        return None
+
+    def _answered(self, step: int, answer: str) -> Generator[Effect, Any, RunResult | None]:
+        failure = self._validate(answer)
+        if failure is None:
+            yield StepFinished(step, self.usage)
+            return (yield from self._finish("final_answer", answer))
+        self.validation_attempts += 1
+        name, reason = failure
+        yield ValidationFailed(step, name, reason, self.validation_attempts)
+        if self.validation_attempts > self.config.max_validation_retries:
+            return (yield from self._finish("validation_failed", answer))
+        self.messages.extend(
+            self.format.feedback(
+                f"<validation_failed>{reason}</validation_failed>\n"
+                "Fix this, then give your final answer again.",
+                self._note(step + 1),
+            )
+        )
+        yield StepFinished(step, self.usage)
+        yield self._checkpoint()
+        return None
+
+    def _trimmed(self, fitted: Fitted) -> Generator[Effect, Any, Fitted]:
+        """Report a trimming; with `summarize`, first fold the dropped turns into a summary."""
+        summarized = False
+        if self.config.summarize:
+            try:
+                reply = yield from self._call_model(self.context.summary_request(fitted.dropped))
                 self.usage += reply.usage
-                try:
-                    parsed = self.format.parse(reply, self.tool_names)
-                except FormatError as e:
-                    errors += 1
-                    self.messages.append(self.format.assistant_message(reply))
-                    yield ModelReplied(
-                        step, reply.text, "", (), None, reply.usage, self.clock() - t0
-                    )
-                    yield FormatFailed(step, str(e), errors)
-                    if errors >= cfg.max_consecutive_errors:
-                        return (yield from self._finish("error_cap", None))
-                    self.messages.extend(
-                        self.format.feedback(f"FORMAT ERROR: {e}", self._note(step + 1))
-                    )
-                    yield StepFinished(step, self.usage)
-                    continue
-                self.messages.append(self.format.assistant_message(reply))
-                yield ModelReplied(
-                    step,
-                    reply.text,
-                    parsed.thought,
-                    parsed.calls,
-                    parsed.final_answer,
-                    reply.usage,
-                    self.clock() - t0,
-                )
-
-                if parsed.final_answer is not None:
-                    failure = self._validate(parsed.final_answer)
-                    if failure is None:
-                        yield StepFinished(step, self.usage)
-                        return (yield from self._finish("final_answer", parsed.final_answer))
-                    validation_attempts += 1
-                    name, reason = failure
-                    yield ValidationFailed(step, name, reason, validation_attempts)
-                    if validation_attempts > cfg.max_validation_retries:
-                        return (yield from self._finish("validation_failed", parsed.final_answer))
-                    self.messages.extend(
-                        self.format.feedback(
-                            f"<validation_failed>{reason}</validation_failed>\n"
-                            "Fix this, then give your final answer again.",
-                            self._note(step + 1),
-                        )
-                    )
-                    yield StepFinished(step, self.usage)
-                    continue
-
-                extra = ""
-                if cfg.loop_detection:
-                    recent.append(_signature(parsed.calls))
-                    if _is_loop(recent):
-                        if nudged:
-                            yield Notice(step, "loop", "stopped: the model kept repeating itself")
-                            return (yield from self._finish("loop", None))
-                        nudged = True
-                        extra = LOOP_NUDGE
-                        yield Notice(step, "loop_nudge", LOOP_NUDGE)
-
-                results = yield from self._run_tools(step, parsed)
-                errors = errors + 1 if all(r.is_error for r in results) else 0
-                if errors >= cfg.max_consecutive_errors:
-                    return (yield from self._finish("error_cap", None))
-                note = "\n".join(x for x in (extra, self._note(step + 1)) if x)
-                self.messages.extend(self.format.observation(results, note))
-                yield StepFinished(step, self.usage)
-        except ModelError:
-            yield from self._finish("model_error", None)
-            raise
+                self.context.set_summary(reply.text)
+                summarized = self.context.summary is not None
+            except ModelError:  # no summary: the dropped turns are simply left out
+                pass
+            fitted = replace(
+                fitted,
+                messages=self.context.view(self.messages),
+                kept_tokens=self.context.kept_tokens(),
+            )
+        yield ContextTrimmed(
+            self.step,
+            len(fitted.dropped),
+            fitted.dropped_tokens,
+            fitted.kept_tokens,
+            summarized,
+        )
+        return fitted
 
     def _call_model(self, request: ModelRequest) -> Generator[Effect, Any, Reply]:
         """One model call with the retry policy; a transient error is thrown in by the driver."""
@@ -306,16 +459,6 @@ class Loop:
                 yield Sleep(delay)
                 waited += delay
 
-    def _run_tools(self, step: int, parsed: Parsed) -> Generator[Effect, Any, list[Any]]:
-        for call in parsed.calls:
-            yield ToolStarted(step, call)
-        outcomes: list[ToolOutcome] = yield RunTools(step, parsed.calls)
-        for call, outcome in zip(parsed.calls, outcomes, strict=True):
-            yield ToolFinished(step, call, outcome.result, outcome.duration)
-            for event in outcome.events:
-                yield event
-        return [o.result for o in outcomes]
-
     def _validate(self, answer: str) -> tuple[str, str] | None:
         for v in self.validators:
             reason = v(answer)
@@ -327,10 +470,14 @@ class Loop:
         """One last turn with tools disabled, so a run that hits a limit still answers."""
         if not self.config.force_final_answer:
             return (yield from self._finish(reason, None))
-        yield Notice(self.step, reason, FORCE_FINAL)
-        self.messages.extend(self.format.feedback(FORCE_FINAL, ""))
+        message = forced_final_message(reason)
+        yield Notice(self.step, reason, message)
+        self.messages.extend(self.format.feedback(message, ""))
+        fitted = self.context.fit(self.messages)
+        if fitted.dropped:
+            fitted = yield from self._trimmed(fitted)
         t0 = self.clock()
-        reply = yield from self._call_model(self._request(final_only=True))
+        reply = yield from self._call_model(self._request(fitted.messages, final_only=True))
         self.usage += reply.usage
         self.messages.append(self.format.assistant_message(reply))
         try:
@@ -344,7 +491,7 @@ class Loop:
         return (yield from self._finish(reason, answer or None))
 
     def _finish(self, reason: str, answer: str | None) -> Generator[Effect, Any, RunResult]:
-        duration = self.clock() - self.start
+        duration = self.elapsed()
         yield RunFinished(self.run_id, reason, answer, self.step, self.usage, duration)
         return RunResult(
             self.run_id, answer, reason, self.step, self.usage, duration, tuple(self.messages)

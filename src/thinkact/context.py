@@ -1,0 +1,257 @@
+"""Fitting a run's history into the model's context window, and capping huge observations.
+
+Token counts are estimated per message (about four characters a token, rounded up, plus a
+few tokens of framing) and kept in a list parallel to the append-only history, so a step
+costs O(new messages), never a recount of the whole history. Providers report the real
+prompt size in `Usage.input_tokens`; when that is larger than our estimate, later estimates
+are scaled up by the same ratio, so a tokenizer that is denser than four characters a token
+cannot push a request over the window.
+
+What is kept, in order: the system prompt and the task (always), a note or summary standing
+for what was dropped, then the most recent turns. A turn is an assistant message and every
+message up to the next one, so a tool call always travels with its result.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from thinkact.errors import ContextTooLongError
+from thinkact.types import (
+    AssistantMessage,
+    Message,
+    ModelRequest,
+    SystemMessage,
+    ToolCall,
+    ToolMessage,
+    ToolResult,
+    ToolSpec,
+    UserMessage,
+)
+
+CHARS_PER_TOKEN = 4
+MESSAGE_OVERHEAD = 4  # role and framing tokens every API adds per message
+NOTE_TOKENS = 48  # room kept for the "N earlier messages were removed" note
+PINNED = 2  # the system prompt and the task
+
+SUMMARY_PROMPT = (
+    "You compress the earlier part of an agent's work so it can continue with less context. "
+    "Write a concise summary of the steps below: what was tried, which tool results matter "
+    "(exact numbers, names, file paths, quotes), and what is still open. Plain text, no "
+    "preamble."
+)
+
+
+def message_chars(m: Message) -> int:
+    if isinstance(m, AssistantMessage):
+        # repr of the arguments is about as long as their JSON and far cheaper: this runs
+        # for every message of every step.
+        return len(m.content) + sum(len(c.name) + len(repr(c.arguments)) for c in m.tool_calls)
+    if isinstance(m, ToolMessage):
+        return sum(len(r.content) + len(r.name) for r in m.results)
+    return len(m.content)
+
+
+def estimate_message_tokens(m: Message) -> int:
+    """An upper bound of `thinkact.testing.estimate_tokens` for this message alone."""
+    return -(-message_chars(m) // CHARS_PER_TOKEN) + MESSAGE_OVERHEAD
+
+
+def estimate_tools_tokens(specs: Sequence[ToolSpec]) -> int:
+    chars = sum(
+        len(t.name) + len(t.description) + len(json.dumps(dict(t.parameters))) for t in specs
+    )
+    return -(-chars // CHARS_PER_TOKEN)
+
+
+@dataclass(frozen=True, slots=True)
+class Fitted:
+    """A request's messages after fitting. `dropped` are the messages newly dropped now."""
+
+    messages: tuple[Message, ...]
+    dropped: tuple[Message, ...] = ()
+    dropped_tokens: int = 0
+    kept_tokens: int = 0
+
+
+class ContextWindow:
+    """Keeps one run's history inside `budget` tokens (window minus the reply's reserve).
+
+    Dropping is monotonic: once a turn is dropped it stays dropped, so the kept window only
+    slides forward and the total work over a run is linear in its length.
+    """
+
+    def __init__(
+        self,
+        budget: int | None,
+        *,
+        fixed: int = 0,
+        summary_tokens: int = 0,
+        count: Callable[[Message], int] = estimate_message_tokens,
+    ) -> None:
+        self.budget = budget
+        self.fixed = fixed  # tool specs and other per-request overhead
+        self.summary_tokens = summary_tokens  # room kept for a summary (0: no summaries)
+        self.count = count
+        self.ratio = 1.0  # real tokens per estimated token, never below 1
+        self.summary: str | None = None
+        self.dropped_count = 0  # messages dropped so far in this run
+        self._counts: list[int] = []
+        self._pinned = 0  # tokens of the pinned messages
+        self._kept = 0  # tokens of messages[_start:]
+        self._start = PINNED
+
+    # --- the view a request sees ----------------------------------------------------------
+
+    def fit(self, messages: Sequence[Message]) -> Fitted:
+        """Messages for the next request; drops the oldest turns while the estimate is over."""
+        n = len(self._counts)
+        if n < len(messages):
+            for i in range(n, len(messages)):
+                c = self.count(messages[i])
+                self._counts.append(c)
+                if i < PINNED:
+                    self._pinned += c
+                elif i >= self._start:
+                    self._kept += c
+        total = self._pinned + self.fixed + self._kept
+        if self.budget is None:
+            return Fitted(tuple(messages), kept_tokens=total)
+        limit = self.budget / self.ratio
+        if total <= limit and self._start == PINNED:  # the common case: nothing to drop
+            return Fitted(tuple(messages), kept_tokens=total)
+        if self._pinned + self.fixed > limit:
+            raise ContextTooLongError(
+                f"the system prompt, tools and task take about {self._pinned + self.fixed} "
+                f"tokens, more than the context budget of {self.budget} tokens (the window "
+                "minus max_reply_tokens). Shorten the task or instructions, or use a larger "
+                "context_window."
+            )
+        first = self._start
+        reserve = NOTE_TOKENS + self.summary_tokens
+        while self._total(reserve) > limit:
+            end = self._next_turn(messages, self._start)
+            if end is None:  # only the latest turn is left; it must stay
+                break
+            self._kept -= sum(self._counts[self._start : end])
+            self._start = end
+        dropped = tuple(messages[first : self._start])
+        self.dropped_count += len(dropped)
+        return Fitted(
+            self.view(messages),
+            dropped,
+            sum(self._counts[first : self._start]),
+            self._total(self._note_tokens()),
+        )
+
+    def kept_tokens(self) -> int:
+        """Estimated tokens of the current view (pinned, note or summary, kept turns)."""
+        return self._total(self._note_tokens())
+
+    def set_summary(self, text: str) -> None:
+        """Use `text` for what was dropped (cut to the room kept for it)."""
+        room = max(0, self.summary_tokens - 2 * MESSAGE_OVERHEAD - 16) * CHARS_PER_TOKEN
+        self.summary = text.strip()[:room] or None
+
+    def view(self, messages: Sequence[Message]) -> tuple[Message, ...]:
+        """Pinned messages, the note or summary for what was dropped, then the kept turns."""
+        if self._start == PINNED:
+            return tuple(messages)
+        return (*messages[:PINNED], self._note(), *messages[self._start :])
+
+    def _note(self) -> Message:
+        if self.summary:
+            return UserMessage(
+                "[Summary of the earlier steps, removed to fit the context window]\n" + self.summary
+            )
+        return UserMessage(
+            f"[{self.dropped_count} earlier messages were removed to fit the context window. "
+            "The task is above; your most recent steps follow.]"
+        )
+
+    def _note_tokens(self) -> int:
+        if self._start == PINNED:
+            return 0
+        return estimate_message_tokens(self._note())
+
+    def _total(self, extra: int) -> int:
+        return self._pinned + self.fixed + self._kept + extra
+
+    @staticmethod
+    def _next_turn(messages: Sequence[Message], start: int) -> int | None:
+        """Index where the turn after the one at `start` begins (None: it is the last)."""
+        for i in range(start + 1, len(messages)):
+            if isinstance(messages[i], AssistantMessage):
+                return i
+        return None
+
+    # --- calibration and caps ------------------------------------------------------------------
+
+    def calibrate(self, estimated: int, actual: int) -> None:
+        """Learn from the provider's real prompt size (0 when it does not report one)."""
+        if actual > 0 and estimated > 0:
+            self.ratio = max(1.0, actual / estimated)
+
+    def observation_cap(self, max_chars: int) -> int:
+        """Characters a single tool result may take: the configured cap, and never more than
+        a third of what the budget leaves after the pinned messages."""
+        if self.budget is None:
+            return max_chars
+        free = self.budget - self._pinned - self.fixed - NOTE_TOKENS - self.summary_tokens
+        return max(500, min(max_chars, int(free / self.ratio) * CHARS_PER_TOKEN // 3))
+
+    # --- summaries -------------------------------------------------------------------------
+
+    def summary_request(self, dropped: Sequence[Message]) -> ModelRequest:
+        """The extra call that folds the previous summary and the dropped turns into one."""
+        room = max(2000, (self.budget or 32_000) * CHARS_PER_TOKEN // 2)
+        parts = [f"Summary so far:\n{self.summary}"] if self.summary else []
+        parts.extend(_render(m) for m in dropped)
+        text = "\n\n".join(parts)
+        if len(text) > room:  # keep the newest part: older facts are already in the summary
+            text = "…" + text[-room:]
+        return ModelRequest(
+            messages=(SystemMessage(SUMMARY_PROMPT), UserMessage(text)),
+            max_tokens=max(16, self.summary_tokens - MESSAGE_OVERHEAD - 16),
+        )
+
+
+def _render(m: Message, limit: int = 1500) -> str:
+    def cut(s: str) -> str:
+        return s if len(s) <= limit else s[:limit] + "…"
+
+    if isinstance(m, AssistantMessage):
+        calls = "".join(
+            f"\n  called {c.name}({json.dumps(dict(c.arguments), default=str)})"
+            for c in m.tool_calls
+        )
+        return f"assistant: {cut(m.content)}{calls}"
+    if isinstance(m, ToolMessage):
+        return "\n".join(f"result of {r.name}: {cut(r.content)}" for r in m.results)
+    return f"{m.role}: {cut(m.content)}"
+
+
+def cap_result(result: ToolResult, call: ToolCall, max_chars: int, pageable: bool) -> ToolResult:
+    """Cut a tool result to `max_chars`, telling the model how to get the rest.
+
+    `pageable`: the tool takes an `offset` argument (in characters), so the pointer names
+    the exact call that reads on.
+    """
+    text = result.content
+    if len(text) <= max_chars:
+        return result
+    if pageable:
+        given = call.arguments.get("offset", 0)
+        start = given if isinstance(given, int) and not isinstance(given, bool) else 0
+        pointer = f"call {call.name} with offset={start + max_chars} for more"
+    else:
+        pointer = "the rest was cut; ask for it in parts"
+    tail = f"\n\n[… cut at {max_chars:,} of {len(text):,} chars; {pointer}]"
+    return ToolResult(result.call_id, result.name, text[:max_chars] + tail, result.is_error)
+
+
+def is_pageable(spec: ToolSpec) -> bool:
+    props = spec.parameters.get("properties")
+    return isinstance(props, dict) and "offset" in props
