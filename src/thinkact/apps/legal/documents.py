@@ -1,0 +1,123 @@
+"""A document as the clause checker sees it: passages of text, each with its location.
+
+A location is what a reviewer cites: the page (PDF), the section heading and the clause
+number where the text has them ("page 1, clause 4.2 (Fees and Payment)").
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from thinkact.errors import ToolRetry
+from thinkact.tools.documents import DocumentError, extract, suffix_of
+from thinkact.tools.sandbox import Workspace
+
+# "4. Fees and Payment", "SECTION 4 - Payment", "12. Contact us": short, no final full stop.
+_HEADING = re.compile(r"^(?:[Ss]ection\s+|SECTION\s+)?(\d{1,2})\.?\s+([A-Z][^.;:]{1,70})$")
+_CAPS_HEADING = re.compile(r"^[A-Z][A-Z0-9 ,&'()/-]{3,80}$")
+_CLAUSE = re.compile(r"^(\d{1,2}\.\d{1,2}(?:\.\d{1,2})?)\.?\s+\S")
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z(\"'])")
+
+
+@dataclass(frozen=True, slots=True)
+class Passage:
+    """One paragraph or numbered clause, with where it stands."""
+
+    text: str
+    page: int | None  # 1-based, PDFs only
+    section: str  # "4. Fees and Payment" or ""
+    clause: str  # "4.2" or ""
+
+    @property
+    def location(self) -> str:
+        parts = []
+        if self.page is not None:
+            parts.append(f"page {self.page}")
+        if self.clause:
+            named = f" ({_section_name(self.section)})" if self.section else ""
+            parts.append(f"clause {self.clause}{named}")
+        elif self.section:
+            parts.append(f"section {self.section}")
+        return ", ".join(parts) or "start of document"
+
+    def sentences(self) -> list[str]:
+        return [s.strip() for s in _SENTENCE_END.split(self.text) if s.strip()]
+
+
+@dataclass(frozen=True, slots=True)
+class Document:
+    name: str
+    title: str
+    pages: int | None
+    passages: tuple[Passage, ...]
+
+    @property
+    def text(self) -> str:
+        return "\n".join(p.text for p in self.passages)
+
+
+def _section_name(section: str) -> str:
+    m = _HEADING.match(section)
+    return m.group(2).strip() if m else section
+
+
+_PAGE_MARK = re.compile(r"^\[page (\d+)\]$", re.MULTILINE)
+_TABLE_MARK = re.compile(r"^\[table \d+\]$")
+_MD_HEADING = re.compile(r"^#{1,6}\s+")
+
+
+def split_pages(text: str) -> list[str]:
+    """Text with `[page N]` markers (PDFs, as `read_file` shows them) -> one text a page."""
+    parts = _PAGE_MARK.split(text)
+    if len(parts) == 1:
+        return [text]
+    return [parts[i + 1] for i in range(1, len(parts) - 1, 2)]
+
+
+def segment(name: str, pages: list[str], *, paged: bool | None = None) -> Document:
+    """Split page texts into passages: a heading starts a section, "4.2 ..." a clause, and
+    wrapped lines (PDF) join until one of those or a blank line. `paged`: cite page numbers
+    (default: when there is more than one page)."""
+    paged = len(pages) > 1 if paged is None else paged
+    passages: list[Passage] = []
+    section, clause, title = "", "", ""
+    buf: list[str] = []  # lines of the passage being gathered
+    for number, page in enumerate(pages, start=1):
+        page_no = number if paged else None
+        for raw in [*page.splitlines(), ""]:  # the page's end closes its last passage
+            line = raw.strip()
+            marked = _MD_HEADING.match(line)  # DOCX headings come as "# Title", "## 1. Terms"
+            line = line[marked.end() :] if marked else line.removeprefix("- ")
+            heading = bool(_HEADING.match(line)) and not line.endswith(",")
+            caps = bool(_CAPS_HEADING.match(line)) and len(line.split()) <= 10
+            is_heading = heading or caps or bool(marked and len(line) <= 80)
+            clause_start = _CLAUSE.match(line)
+            if buf and (not line or _TABLE_MARK.match(line) or is_heading or clause_start):
+                text = re.sub(r"\s+", " ", " ".join(buf)).strip()
+                passages.append(Passage(text, page_no, section, clause))
+                buf = []
+            if not line or _TABLE_MARK.match(line):
+                continue
+            if is_heading:
+                if not title and not heading:
+                    title = line
+                else:
+                    section, clause = line, ""
+                continue
+            if clause_start:
+                clause = clause_start.group(1)
+            buf.append(line)
+    return Document(name, title, len(pages) if paged else None, tuple(passages))
+
+
+def load_document(workspace: Workspace, path: str) -> Document:
+    """Read and segment a document of the workspace; errors are ToolRetry for the model."""
+    info, data = workspace.read(path)
+    try:
+        extracted = extract(data, suffix_of(info.path))
+    except DocumentError as e:
+        raise ToolRetry(f"'{info.path}' cannot be read: {e}") from None
+    if extracted.note == "scanned":
+        raise ToolRetry(f"'{info.path}' has no text layer (a scanned PDF); it needs OCR first")
+    return segment(info.path, split_pages(extracted.text), paged=extracted.pages is not None)

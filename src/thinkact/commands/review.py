@@ -1,0 +1,122 @@
+"""`thinkact review FOLDER`: the legal review of a folder of contracts and policies.
+
+    thinkact review examples/legal_docs --yes --out review_output
+    thinkact review contracts/ --model anthropic:claude-sonnet-4-5 --plan
+
+Writes LEGAL_NOTICES.md and REVIEW_SUMMARY.md to --out (default: FOLDER). Exit code: 0 both
+reports written and valid, 1 not, 2 bad options, 130 interrupted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from typing import TYPE_CHECKING, Any
+
+from thinkact.commands.common import add_run_options
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from thinkact.agent import Reporter
+    from thinkact.apps.legal.workflow import ReviewRun
+
+
+def register(subparsers: Any) -> None:
+    parser: argparse.ArgumentParser = subparsers.add_parser(
+        "review",
+        help="review a folder of legal documents and write two reports",
+        description="Review the contracts and policies in FOLDER (PDF, DOCX, TXT, MD) and "
+        "write LEGAL_NOTICES.md (findings by document, with severity, quote and "
+        "recommendation) and REVIEW_SUMMARY.md (overall status, counts, top "
+        "recommendations). Exit code: 0 both reports written and valid, 1 not, "
+        "2 bad options, 130 interrupted.",
+    )
+    parser.add_argument("folder", help="the folder of documents to review")
+    parser.add_argument(
+        "--out", "-o", metavar="DIR", help="where to write the reports (default: FOLDER)"
+    )
+    parser.add_argument(
+        "--plan",
+        action="store_true",
+        help="let the agent write a plan first, for you to approve, edit or abort",
+    )
+    add_run_options(parser, tools=False)
+    parser.set_defaults(func=run, max_steps=24)
+
+
+def _plan_phase(review: ReviewRun, args: argparse.Namespace, console: Console) -> ReviewRun | None:
+    """Draft the plan, show it, and ask (unless --yes). None: the user aborted."""
+    from rich.panel import Panel
+
+    from thinkact.apps.legal.planning import draft_plan, edit_with_editor, review_plan
+    from thinkact.errors import UserError
+
+    if not args.yes and not sys.stdin.isatty():
+        raise UserError("--plan asks you to approve the plan: run it in a terminal, or add --yes")
+    console.print("[bold]Planning...[/bold]")
+    plan = draft_plan(review.agent.model, review.instructions, review.task)
+
+    def show(text: str) -> None:
+        console.print(Panel(text, title="Plan", title_align="left", expand=False))
+
+    if args.yes:
+        show(plan)
+        return review.with_plan(plan)
+    has_editor = bool(os.environ.get("VISUAL") or os.environ.get("EDITOR"))
+    approved = review_plan(
+        plan, ask=console.input, show=show, editor=edit_with_editor if has_editor else None
+    )
+    return None if approved is None else review.with_plan(approved)
+
+
+def run(args: argparse.Namespace) -> int:
+    from rich.text import Text
+
+    from thinkact.apps.legal import NOTICES, SUMMARY, build_review
+    from thinkact.apps.legal.reports import STATUSES, status_in
+    from thinkact.commands.common import (
+        make_approver,
+        make_console,
+        make_output,
+        report_quiet,
+    )
+    from thinkact.config import AgentConfig
+    from thinkact.ui.progress import ProgressTracker
+
+    console = make_console(stderr=args.json)
+    errors = make_console(stderr=True)
+    review = build_review(
+        args.folder,
+        model=args.model,
+        out=args.out,
+        format=args.format,
+        approve=make_approver(args, errors),
+        config=AgentConfig(max_steps=args.max_steps, max_reply_tokens=1536),
+    )
+    if args.plan:
+        planned = _plan_phase(review, args, console)
+        if planned is None:
+            errors.print(Text("aborted: the plan was not approved", style="yellow"))
+            return 1
+        review = planned
+    tracker = ProgressTracker(
+        console, review.steps, documents=review.review.documents, title="Legal review"
+    )
+    if review.structured:  # the small model reviews with check_clauses, not read_file
+        tracker.state.read_tool = "check_clauses"
+    extra: list[Reporter] = [] if args.quiet or args.json else [tracker]
+    with make_output(args, console, extra=extra) as output, tracker:
+        review.agent.reporters.extend(output.reporters)
+        result = review.run()
+    if args.quiet:
+        report_quiet(result, sys.stdout, errors)
+    elif not args.json:
+        summary = review.out / SUMMARY
+        status = status_in(summary.read_text(encoding="utf-8")) if summary.is_file() else None
+        verdict = "reports written" if result.ok else f"review stopped ({result.reason})"
+        console.print(Text(f"\n{verdict}: {review.out / NOTICES}, {summary}", style="bold"))
+        if status is not None:
+            console.print(Text(f"Overall status: {STATUSES[status]}", style="bold"))
+    return 0 if result.ok else 1

@@ -1,0 +1,330 @@
+"""The whole review on scripted models: the 8-turn trace with native tool calls, the
+structured xml workflow of small models, the tracker's transitions and both files."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from rich.console import Console
+
+from thinkact.apps.legal import NOTICES, STEPS, SUMMARY, build_review
+from thinkact.events import (
+    Event,
+    ModelReplied,
+    ProgressMarked,
+    RunFinished,
+    ToolFinished,
+    ValidationFailed,
+)
+from thinkact.testing import ScriptedModel
+from thinkact.tools.runtime import approve_all
+from thinkact.ui.progress import ProgressTracker
+
+NOTICES_MD = """\
+# Legal Notices
+
+## contract_v1.pdf
+
+### CRITICAL: Term and termination (absent)
+No clause lets either party end the agreement. Quote: "This Agreement commences on the
+Effective Date and shall continue in force..." (page 1, clause 3.1).
+Recommendation: add termination for convenience on 30 days' notice and for material breach.
+
+### WARNING: Payment terms
+Quote: "The Client shall pay each invoice in a timely manner" (page 1, clause 4.2).
+Recommendation: payment within 30 days of invoice; late interest at a stated rate.
+
+## terms_of_service.docx
+
+### WARNING: Refund policy
+Quote: "Refunds may be considered at our discretion" (clause 3.1).
+Recommendation: state who gets a refund, how much, and within how many days.
+
+## privacy_policy.txt
+
+### CRITICAL: DPO / privacy contact (absent)
+Only a contact form (section 12). Recommendation: name a DPO with an email address.
+
+### WARNING: Lawful basis, retention, transfers
+Recommendation: give the Art. 6 basis per purpose, retention periods and SCCs.
+"""
+
+SUMMARY_MD = """\
+# Review Summary
+
+**Overall status: ❌ CRITICAL ISSUES**
+
+| Severity | Count |
+| --- | --- |
+| CRITICAL | 2 |
+| WARNING | 3 |
+| INFO | 0 |
+
+Documents reviewed: contract_v1.pdf, terms_of_service.docx, privacy_policy.txt.
+
+1. Add a termination clause. 2. Name a DPO. 3. Fix payment deadlines.
+"""
+
+
+def call(name: str, **arguments: Any) -> dict[str, Any]:
+    return {"name": name, "arguments": arguments}
+
+
+def native_trace() -> list[dict[str, Any]]:
+    """The document's 8 turns: scan, read the three documents, write notices, write summary,
+    mark steps, final answer (marks ride along with the next action, as parallel calls)."""
+    return [
+        {"text": "Let me see the documents.", "tool_calls": [call("list_files", folder=".")]},
+        {"tool_calls": [call("mark_step_complete", step_name=STEPS[0]),
+                        call("read_file", path="contract_v1.pdf")]},
+        {"tool_calls": [call("read_file", path="terms_of_service.docx")]},
+        {"tool_calls": [call("read_file", path="privacy_policy.txt")]},
+        {"tool_calls": [call("mark_step_complete", step_name=STEPS[1]),
+                        call("write_file", path=NOTICES, content=NOTICES_MD)]},
+        {"tool_calls": [call("mark_step_complete", step_name=STEPS[2]),
+                        call("write_file", path=SUMMARY, content=SUMMARY_MD)]},
+        {"tool_calls": [call("mark_step_complete", step_name=STEPS[3])]},
+        {"tool_calls": [call("final_answer", answer="❌ CRITICAL ISSUES: 2 critical.")]},
+    ]  # fmt: skip
+
+
+def tracked(folder: Path, model: ScriptedModel, **kw: Any) -> tuple[Any, list[Event], str]:
+    review = build_review(folder, model=model, approve=approve_all, **kw)
+    screen = io.StringIO()
+    tracker = ProgressTracker(
+        Console(file=screen, width=100), review.steps, documents=review.review.documents,
+        live=False, clock=lambda: 0.0,
+    )  # fmt: skip
+    if review.structured:
+        tracker.state.read_tool = "check_clauses"
+    events: list[Event] = []
+    review.agent.reporters.extend([tracker, events.append])
+    result = review.run()
+    return result, events, screen.getvalue()
+
+
+def test_native_trace_eight_turns(legal_docs: Path) -> None:
+    model = ScriptedModel(native_trace())
+    result, events, screen = tracked(legal_docs, model)
+
+    assert result.ok and result.steps == 8 and model.remaining == 0
+    turns = [[c.name for c in e.actions] for e in events if isinstance(e, ModelReplied)]
+    assert turns == [
+        ["list_files"],
+        ["mark_step_complete", "read_file"],
+        ["read_file"],
+        ["read_file"],
+        ["mark_step_complete", "write_file"],
+        ["mark_step_complete", "write_file"],
+        ["mark_step_complete"],
+        [],
+    ]
+    assert [e.step_name for e in events if isinstance(e, ProgressMarked)] == list(STEPS)
+    finished = {e.call.name + ":" + str(e.call.arguments.get("path", "")): e.result
+                for e in events if isinstance(e, ToolFinished)}  # fmt: skip
+    assert not any(r.is_error for r in finished.values())
+    assert "[page 1]" in finished["read_file:contract_v1.pdf"].content
+    assert "Refunds may be considered" in finished["read_file:terms_of_service.docx"].content
+    assert "validation_failed" not in finished[f"write_file:{NOTICES}"].content
+    assert (legal_docs / NOTICES).read_text(encoding="utf-8") == NOTICES_MD
+    assert (legal_docs / SUMMARY).read_text(encoding="utf-8") == SUMMARY_MD
+    assert not [e for e in events if isinstance(e, ValidationFailed)]
+    # The tracker, in plain-line mode: each transition once. A mark made beside the next
+    # action lands after that action started, as the events happen.
+    assert [line.split("] ", 1)[1] for line in screen.splitlines()] == [
+        "🔄 Scan folder",
+        "📄 Reading contract_v1.pdf (1 of 3)",
+        "🔄 Review documents",
+        "✅ Scan folder",
+        "📄 Reading terms_of_service.docx (2 of 3)",
+        "📄 Reading privacy_policy.txt (3 of 3)",
+        f"🔄 Write {NOTICES}",
+        "✅ Review documents",
+        f"🔄 Write {SUMMARY}",
+        f"✅ Write {NOTICES}",
+        f"✅ Write {SUMMARY}",
+        "🏁 Finished (final_answer) · 8 turns · 0 tokens",
+    ]
+
+
+def xml(reasoning: str, action: str, **arguments: Any) -> str:
+    return (
+        f"<reasoning>{reasoning}</reasoning>\n<action>{action}</action>\n"
+        f"<parameters>{json.dumps(arguments, ensure_ascii=False)}</parameters>"
+    )
+
+
+FINDINGS = [
+    {"document": "contract_v1.pdf", "severity": "CRITICAL", "clause": "Term and termination",
+     "problem": "No termination clause.",
+     "recommendation": "Add termination on 30 days' notice and for material breach."},
+    {"document": "contract_v1.pdf", "severity": "WARNING", "clause": "Payment terms",
+     "problem": "No payment deadline.", "recommendation": "Require payment within 30 days."},
+    {"document": "terms_of_service.docx", "severity": "WARNING", "clause": "Refund policy",
+     "problem": "Refunds are discretionary.",
+     "recommendation": "State refund conditions and a 14-day window."},
+    {"document": "privacy_policy.txt", "severity": "CRITICAL", "clause": "DPO contact",
+     "problem": "No DPO or privacy contact.",
+     "recommendation": "Name a DPO with an email address."},
+    {"document": "privacy_policy.txt", "severity": "WARNING", "clause": "Data retention",
+     "problem": "No retention period.", "recommendation": "Give retention periods per category."},
+]  # fmt: skip
+
+
+def structured_trace(status: str = "CRITICAL ISSUES") -> list[str]:
+    return [
+        xml("List the documents.", "list_files", folder="."),
+        xml("Scanned.", "mark_step_complete", step_name=STEPS[0]),
+        xml("Check the contract.", "check_clauses", path="contract_v1.pdf"),
+        xml("Next.", "check_clauses", path="terms_of_service.docx"),
+        xml("Next.", "check_clauses", path="privacy_policy.txt"),
+        xml("Reviewed.", "mark_step_complete", step_name=STEPS[1]),
+        xml("Write the notices.", "write_notices", findings=FINDINGS),
+        xml("Done.", "mark_step_complete", step_name=STEPS[2]),
+        xml("Two CRITICAL findings.", "write_summary", status=status),
+        xml("Done.", "mark_step_complete", step_name=STEPS[3]),
+        "<reasoning>All done.</reasoning>\n<final_answer>❌ CRITICAL ISSUES: 5 findings."
+        "</final_answer>",
+    ]
+
+
+def test_structured_workflow_on_a_text_model(legal_docs: Path, tmp_path: Path) -> None:
+    out = tmp_path / "reports"
+    model = ScriptedModel(structured_trace(), native_tools=False)
+    result, _, screen = tracked(legal_docs, model, out=out)
+
+    assert result.ok and result.steps == 11
+    assert "<parameters>" in model.requests[0].messages[0].content  # the xml format
+    assert model.requests[0].grammar is not None  # constrained decoding for local models
+    notices = (out / NOTICES).read_text(encoding="utf-8")
+    # The quote and location come from check_clauses when the model gives none.
+    assert "### 1. CRITICAL: Term and termination" in notices
+    assert '"This Agreement commences on the Effective Date' in notices
+    assert "(page 1, clause 3.1 (Term))" in notices
+    assert '"Refunds may be considered at our discretion in appropriate circumstances." ' \
+           "(clause 3.1 (Refunds))" in notices  # fmt: skip
+    assert "(section 6. How long we keep your data)" in notices
+    summary = (out / SUMMARY).read_text(encoding="utf-8")
+    assert "**Overall status: ❌ CRITICAL ISSUES**" in summary
+    assert "| CRITICAL | 2 |" in summary and "| WARNING | 3 |" in summary
+    assert "- terms_of_service.docx: 1 WARNING" in summary
+    assert "1. contract_v1.pdf: Add termination on 30 days' notice" in summary
+    assert not (legal_docs / NOTICES).exists()  # outputs go to --out only
+    lines = [line.split("] ", 1)[1] for line in screen.splitlines()]
+    assert "📄 Reading privacy_policy.txt (3 of 3)" in lines
+    assert lines[-2:] == [f"✅ Write {SUMMARY}", "🏁 Finished (final_answer) · 11 turns · 0 tokens"]
+
+
+def test_validation_failure_then_retry(legal_docs: Path) -> None:
+    """The summary claims APPROVED: the check after the write says why that is wrong, the
+    final answer is refused with <validation_failed>, the model rewrites it and finishes."""
+    replies = structured_trace(status="APPROVED")
+    replies[10:10] = [
+        xml("Fix the status.", "write_summary", status="CRITICAL ISSUES"),
+        replies[-1],
+    ]
+    replies.insert(10, replies[-1])  # a final answer before fixing: refused
+    model = ScriptedModel(replies, native_tools=False)
+    result, events, _ = tracked(legal_docs, model)
+
+    written = [e for e in events if isinstance(e, ToolFinished) and e.call.name == "write_summary"]
+    assert "<validation_failed>REVIEW_SUMMARY.md says ✅ APPROVED but LEGAL_NOTICES.md has 2 " \
+           "CRITICAL, 3 WARNING, 0 INFO, so the status must be ❌ CRITICAL ISSUES." \
+           "</validation_failed>" in written[0].result.content  # fmt: skip
+    assert "validation_failed" not in written[1].result.content
+    failures = [e for e in events if isinstance(e, ValidationFailed)]
+    assert [(f.validator, f.attempt) for f in failures] == [("review_summary", 1)]
+    feedback = model.requests[11].messages[-1].content
+    assert "<validation_failed>REVIEW_SUMMARY.md says ✅ APPROVED" in feedback
+    assert result.ok and result.reason == "final_answer"
+    assert "❌ CRITICAL ISSUES" in (legal_docs / SUMMARY).read_text(encoding="utf-8")
+
+
+def test_validation_never_passes_ends_with_a_clear_verdict(legal_docs: Path) -> None:
+    final = "<reasoning>Done.</reasoning><final_answer>All reviewed.</final_answer>"
+    model = ScriptedModel([final] * 3, native_tools=False)
+    result, events, _ = tracked(legal_docs, model)
+    assert result.reason == "validation_failed" and not result.ok
+    failures = [e for e in events if isinstance(e, ValidationFailed)]
+    assert [f.attempt for f in failures] == [1, 2, 3]
+    assert failures[0].message == f"{NOTICES} does not exist. Write it before you finish."
+    assert isinstance(events[-1], RunFinished) and events[-1].reason == "validation_failed"
+
+
+def test_bad_model_arguments_are_observations(legal_docs: Path) -> None:
+    replies = [
+        xml("Wrong file.", "check_clauses", path="../../etc/passwd"),
+        xml("Unknown doc.", "write_notices", findings=[{**FINDINGS[0], "document": "x.pdf"}]),
+        xml("Fine.", "list_files"),  # two errors in a row, not three: no error cap
+        xml("Too early.", "write_summary", status="CRITICAL ISSUES"),
+        xml("Bad status.", "write_summary", status="FINE"),
+        "<reasoning>Stop.</reasoning><final_answer>x</final_answer>",
+        "<reasoning>Stop.</reasoning><final_answer>x</final_answer>",
+        "<reasoning>Stop.</reasoning><final_answer>x</final_answer>",
+    ]
+    model = ScriptedModel(replies, native_tools=False)
+    review = build_review(legal_docs, model=model, approve=approve_all)
+    events = list(review.agent.iter(review.task))
+    results = [e.result for e in events if isinstance(e, ToolFinished)]
+    assert [r.is_error for r in results] == [True, True, False, True, True]
+    assert "outside the workspace" in results[0].content
+    assert "'x.pdf' is not one of the documents under review" in results[1].content
+    assert "LEGAL_NOTICES.md does not exist yet: call write_notices first" in results[3].content
+    assert "status must be one of" in results[4].content
+
+
+def test_denied_write_is_an_observation_and_documents_are_protected(legal_docs: Path) -> None:
+    replies = [
+        {"tool_calls": [call("write_file", path=NOTICES, content="x")]},
+        {"tool_calls": [call("write_file", path="contract_v1.pdf", content="x")]},
+        {"text": "stop"},
+        {"text": "stop"},
+        {"text": "stop"},
+    ]
+    asked: list[str] = []
+
+    def deny_notices(c: Any, tool: Any) -> bool:
+        asked.append(c.arguments["path"])
+        return c.arguments["path"] != NOTICES
+
+    review = build_review(legal_docs, model=ScriptedModel(replies), approve=deny_notices)
+    events = list(review.agent.iter(review.task))
+    results = [e.result for e in events if isinstance(e, ToolFinished)]
+    assert asked == [NOTICES, "contract_v1.pdf"]
+    assert results[0].content.startswith("DENIED")
+    assert "protected" in results[1].content
+    assert (legal_docs / "contract_v1.pdf").read_bytes().startswith(b"%PDF")
+    assert not (legal_docs / NOTICES).exists()
+
+
+def test_a_second_review_may_replace_the_first_reports(legal_docs: Path) -> None:
+    (legal_docs / NOTICES).write_text("old", encoding="utf-8")
+    (legal_docs / "README.md").write_text("# keep me", encoding="utf-8")
+    replies = [
+        {"tool_calls": [call("write_file", path=NOTICES, content=NOTICES_MD)]},
+        {"tool_calls": [call("write_file", path="README.md", content="x")]},
+        {"text": "stop"},
+        {"text": "stop"},
+        {"text": "stop"},
+    ]
+    review = build_review(legal_docs, model=ScriptedModel(replies), approve=approve_all)
+    assert "README.md" in review.review.documents and NOTICES not in review.review.documents
+    events = list(review.agent.iter(review.task))
+    results = [e.result for e in events if isinstance(e, ToolFinished)]
+    assert not results[0].is_error and "protected" in results[1].content
+    assert (legal_docs / NOTICES).read_text(encoding="utf-8") == NOTICES_MD
+    assert (legal_docs / "README.md").read_text(encoding="utf-8") == "# keep me"
+
+
+def test_bad_folders_are_user_errors(tmp_path: Path) -> None:
+    from thinkact.errors import UserError
+
+    with pytest.raises(UserError, match="is not a folder"):
+        build_review(tmp_path / "nope", model=ScriptedModel(["x"]))
+    (tmp_path / "data.csv").write_text("a,b")
+    with pytest.raises(UserError, match="no documents to review"):
+        build_review(tmp_path, model=ScriptedModel(["x"]))
