@@ -64,17 +64,17 @@ def run_isolated(
     proc = mp.Process(target=_worker, args=(child, tool, dict(arguments), ctx), daemon=True)
     proc.start()
     child.close()
+    status: str | None = None
     try:
         if not parent.poll(timeout):
             raise TimeoutError(f"{tool.name} did not finish within {timeout:g} s")
-        status, payload, events = parent.recv()
-    except EOFError:
-        raise RuntimeError(
-            f"{tool.name}'s worker process died (exit code {proc.exitcode})"
-        ) from None
+        with contextlib.suppress(EOFError):  # the worker died before it could answer
+            status, payload, events = parent.recv()
     finally:
         _kill(proc)
         parent.close()
+    if status is None:
+        raise RuntimeError(f"{tool.name}'s worker process died (exit code {proc.exitcode})")
     if ctx is not None:
         ctx.events.extend(events)
     if status == "error":

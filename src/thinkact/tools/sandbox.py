@@ -13,7 +13,6 @@ import contextlib
 import errno
 import fnmatch
 import os
-import secrets
 import stat
 from collections import deque
 from collections.abc import Iterable, Iterator
@@ -21,12 +20,11 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from thinkact.errors import ToolRetry, UserError
+from thinkact.tools.folders import DIR_FLAGS, READ_FLAGS, Walk, atomic_write, kind_of
 
 MAX_PATH_CHARS = 1024
 MAX_COMPONENT_BYTES = 255
 MAX_SYMLINK_HOPS = 40
-_DIR_FLAGS = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
-_READ_FLAGS = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC
 
 
 class SandboxError(ToolRetry):
@@ -53,54 +51,6 @@ class WriteResult:
     path: str
     bytes_written: int
     replaced: int | None  # size of the file it replaced, None for a new file
-
-
-def _kind(mode: int) -> str:
-    if stat.S_ISDIR(mode):
-        return "a folder"
-    if stat.S_ISFIFO(mode):
-        return "a FIFO (named pipe)"
-    if stat.S_ISSOCK(mode):
-        return "a socket"
-    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device file"
-    return "not a regular file"
-
-
-class _Walk:
-    """Open folders from the root down to the current one; closes them all at the end."""
-
-    def __init__(self, root_fd: int) -> None:
-        self.fds = [root_fd]
-        self.names: list[str] = []
-
-    @property
-    def fd(self) -> int:
-        return self.fds[-1]
-
-    def rel(self, name: str | None = None) -> str:
-        parts = [*self.names, name] if name else self.names
-        return "/".join(parts) or "."
-
-    def push(self, fd: int, name: str) -> None:
-        self.fds.append(fd)
-        self.names.append(name)
-
-    def pop(self) -> bool:
-        if not self.names:
-            return False
-        os.close(self.fds.pop())
-        self.names.pop()
-        return True
-
-    def reset(self) -> None:
-        while self.pop():
-            pass
-
-    def close(self) -> None:
-        for fd in self.fds:
-            os.close(fd)
-        self.fds, self.names = [], []
 
 
 class Workspace:
@@ -144,7 +94,7 @@ class Workspace:
     # --- resolving ------------------------------------------------------------------------
 
     def _open_root(self) -> int:
-        fd = os.open(self.root, _DIR_FLAGS)
+        fd = os.open(self.root, DIR_FLAGS)
         st = os.fstat(fd)
         if (st.st_dev, st.st_ino) != self._identity:
             os.close(fd)
@@ -180,7 +130,7 @@ class Workspace:
                 )
         return parts
 
-    def _follow(self, walk: _Walk, name: str, pending: deque[str], shown: str) -> bool:
+    def _follow(self, walk: Walk, name: str, pending: deque[str], shown: str) -> bool:
         """Splice the target of the symlink `name` (in the current folder) into `pending`.
         False if it is no longer a symlink (changed under us: the caller retries)."""
         try:
@@ -201,7 +151,7 @@ class Workspace:
 
     def _walk(
         self, path: str, *, final_dir: bool, create_dirs: bool = False
-    ) -> tuple[_Walk, str | None, os.stat_result | None]:
+    ) -> tuple[Walk, str | None, os.stat_result | None]:
         """Walk to `path`. Returns the open folders, the last name (None when `final_dir`:
         the walk ends in the folder itself) and that name's lstat (None if missing).
 
@@ -209,7 +159,7 @@ class Workspace:
         again; symlinks followed and such retries together are bounded.
         """
         pending = deque(self._components(path))
-        walk = _Walk(self._open_root())
+        walk = Walk(self._open_root())
         hops = 0
 
         def again(name: str) -> None:
@@ -255,7 +205,7 @@ class Workspace:
                 if not stat.S_ISDIR(st.st_mode):
                     raise SandboxError(f"'{walk.rel(name)}' is a file, not a folder")
                 try:
-                    fd = os.open(name, _DIR_FLAGS, dir_fd=walk.fd)
+                    fd = os.open(name, DIR_FLAGS, dir_fd=walk.fd)
                 except OSError as e:
                     if e.errno not in (errno.ELOOP, errno.ENOTDIR, errno.ENOENT):
                         raise
@@ -287,15 +237,15 @@ class Workspace:
             if st is None:
                 raise SandboxError(f"file '{rel}' does not exist; call list_files to see files")
             if not stat.S_ISREG(st.st_mode):
-                raise SandboxError(f"'{rel}' is {_kind(st.st_mode)}; only files can be read")
+                raise SandboxError(f"'{rel}' is {kind_of(st.st_mode)}; only files can be read")
             try:
-                fd = os.open(name, _READ_FLAGS, dir_fd=walk.fd)
+                fd = os.open(name, READ_FLAGS, dir_fd=walk.fd)
             except OSError as e:
                 raise SandboxError(f"'{rel}' cannot be opened ({e.strerror})") from None
             with os.fdopen(fd, "rb") as f:
                 st = os.fstat(fd)
                 if not stat.S_ISREG(st.st_mode):  # swapped since the stat above
-                    raise SandboxError(f"'{rel}' is {_kind(st.st_mode)}; only files can be read")
+                    raise SandboxError(f"'{rel}' is {kind_of(st.st_mode)}; only files can be read")
                 if st.st_size > self.max_read_bytes:
                     raise SandboxError(
                         f"'{rel}' is too large to read ({st.st_size:,} bytes, "
@@ -341,7 +291,7 @@ class Workspace:
                 subdirs.append(e.name)
         for name in subdirs:
             try:
-                sub = os.open(name, _DIR_FLAGS, dir_fd=fd)
+                sub = os.open(name, DIR_FLAGS, dir_fd=fd)
             except OSError:
                 continue  # vanished or swapped for a link since the scan: skip it
             try:
@@ -377,7 +327,7 @@ class Workspace:
             replaced = None
             if st is not None:
                 if not stat.S_ISREG(st.st_mode):
-                    raise SandboxError(f"'{rel}' is {_kind(st.st_mode)}; cannot write there")
+                    raise SandboxError(f"'{rel}' is {kind_of(st.st_mode)}; cannot write there")
                 if self.is_protected(rel):
                     raise SandboxError(
                         f"'{rel}' already exists and is protected (a document under review "
@@ -385,37 +335,13 @@ class Workspace:
                     )
                 replaced = st.st_size
             try:
-                _atomic_write(walk.fd, name, data, self.durable)
+                atomic_write(walk.fd, name, data, self.durable)
             except OSError as e:
                 raise SandboxError(f"could not write '{rel}': {e.strerror or e}") from None
             self._written.add(rel)
             return WriteResult(rel, len(data), replaced)
         finally:
             walk.close()
-
-
-def _atomic_write(dir_fd: int, name: str, data: bytes, durable: bool) -> None:
-    tmp = f".tmp-{secrets.token_hex(6)}"
-    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC
-    fd = os.open(tmp, flags, 0o666, dir_fd=dir_fd)
-    try:
-        try:
-            view = memoryview(data)
-            while view:
-                view = view[os.write(fd, view) :]
-            if durable:
-                os.fsync(fd)
-        finally:
-            os.close(fd)
-        # rename() replaces whatever is at `name` (even a symlink planted since our check)
-        # without following it, so the write cannot land outside the root.
-        os.rename(tmp, name, src_dir_fd=dir_fd, dst_dir_fd=dir_fd)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp, dir_fd=dir_fd)
-        raise
-    if durable:
-        os.fsync(dir_fd)  # make the rename itself durable
 
 
 __all__ = ["FileInfo", "SandboxError", "Workspace", "WriteResult"]
