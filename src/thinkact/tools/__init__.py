@@ -1,6 +1,7 @@
 """Tools: `Tool`/`@tool` (base), the runtime, and the built-in tools.
 
-    from thinkact.tools import Workspace, file_tools, calculator, wikipedia_tools
+    from thinkact.tools import Workspace, file_tools, wikipedia_tools, OfflineWiki
+    from thinkact.tools.calculator import calculator   # a module of the same name
 
 Built-ins are imported on first use, so `import thinkact` stays fast.
 """
@@ -13,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from thinkact.tools.base import Tool, ToolContext, tool
 
 if TYPE_CHECKING:
-    from thinkact.tools.calculator import calculator, evaluate
+    from thinkact.tools.calculator import evaluate
     from thinkact.tools.files import file_tools
     from thinkact.tools.mediawiki import MediaWiki
     from thinkact.tools.offline_wiki import OfflineWiki
@@ -28,7 +29,6 @@ _LAZY = {
     "ToolRuntime": "thinkact.tools.runtime",
     "Workspace": "thinkact.tools.sandbox",
     "approve_all": "thinkact.tools.runtime",
-    "calculator": "thinkact.tools.calculator",
     "choose_backend": "thinkact.tools.wikipedia",
     "evaluate": "thinkact.tools.calculator",
     "file_tools": "thinkact.tools.files",
@@ -52,7 +52,6 @@ __all__ = [
     "ToolRuntime",
     "Workspace",
     "approve_all",
-    "calculator",
     "choose_backend",
     "evaluate",
     "file_tools",
