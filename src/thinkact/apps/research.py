@@ -48,6 +48,10 @@ def research_tools(
     if corpus is not None and online is None:
         online = False
     backend = choose_backend(corpus=corpus, online=online, **mediawiki)
+    if online is False:
+        # Build the offline BM25 index now: OfflineWiki builds it lazily on the first search,
+        # and two parallel first searches race on it (one fails with an AttributeError).
+        backend.search("index")
     return [calculator, *wikipedia_tools(backend, search_name=SEARCH_TOOL)]
 
 

@@ -21,4 +21,6 @@ def paragraph_tools(context: Sequence[tuple[str, Sequence[str]]]) -> tuple[Tool,
     from thinkact.tools.offline_wiki import OfflineWiki
     from thinkact.tools.wikipedia import wikipedia_tools
 
-    return tuple(wikipedia_tools(OfflineWiki(context), search_name="search"))
+    wiki = OfflineWiki(context)
+    wiki.search("index")  # build the lazy BM25 index now: parallel first searches race on it
+    return tuple(wikipedia_tools(wiki, search_name="search"))

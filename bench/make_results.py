@@ -1,0 +1,171 @@
+"""Regenerate bench/RESULTS.md: thinkact against the seed baseline on the embedded model.
+
+    python bench/make_results.py --run                  # run the plan, then write the table
+    python bench/make_results.py --run --limit 10       # fewer items per suite (what fits)
+    python bench/make_results.py                        # rewrite the table from finished runs
+
+Runs go through `thinkact eval ... --resume` into bench/runs/<name>/, each under
+`flock /tmp/thinkact-model.lock` so one real-model job runs at a time; an interrupted
+regeneration continues where it stopped. The table is built only from the runs' own
+summary.json files: every figure in it was measured.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import os
+import platform
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+RUNS = ROOT / "bench" / "runs"
+DATA = ROOT.parent / "shared" / "data"
+BFCL = ("simple", "multiple", "parallel", "parallel_multiple", "irrelevance")
+BFCL_LIVE = tuple(f"live_{c}" for c in BFCL)
+
+
+def plan(args: argparse.Namespace) -> list[tuple[str, str, str, int]]:
+    """(run name, suite, data, limit) for each suite in the issue's setting."""
+    wheel = str(args.bfcl)
+    out = [
+        ("gsm8k", "gsm8k", str(DATA / "gsm8k" / "train.jsonl"), args.limit or 50),
+        (
+            "hotpotqa",
+            "hotpotqa",
+            str(DATA / "hotpotqa" / "dev_distractor_50.jsonl"),
+            args.limit or 50,
+        ),
+    ]
+    out += [(f"bfcl-{c}", f"bfcl:{c}", wheel, args.bfcl_limit or 100) for c in BFCL + BFCL_LIVE]
+    return [p for p in out if not args.only or any(p[0].startswith(o) for o in args.only)]
+
+
+def agents(args: argparse.Namespace) -> list[tuple[str, list[str]]]:
+    return [(f"thinkact-{args.format}", ["--format", args.format]), ("seed", ["--agent", "seed"])]
+
+
+def run_plan(args: argparse.Namespace) -> None:
+    thinkact = shutil.which("thinkact") or str(Path(sys.executable).parent / "thinkact")
+    for name, suite, data, limit in plan(args):
+        for agent, options in agents(args):
+            out = RUNS / f"{name}_{agent}"
+            cmd = [
+                thinkact,
+                "eval",
+                suite,
+                "--data",
+                data,
+                "--limit",
+                str(limit),
+                "--out",
+                str(out),
+            ]
+            cmd += [*options, "--model", args.model, "--seed", "0", "-q"]
+            if (out / "results.jsonl").exists():
+                cmd.append("--resume")
+            if shutil.which("flock"):
+                cmd = ["flock", "/tmp/thinkact-model.lock", *cmd]
+            print("$", " ".join(cmd), flush=True)
+            subprocess.run(cmd, check=False)
+
+
+def machine() -> str:
+    cpu = platform.processor() or platform.machine()
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    return f"{cpu}, {os.cpu_count()} cores, {platform.system()} {platform.release()}"
+
+
+def commit() -> str:
+    try:
+        return subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, cwd=ROOT
+        ).stdout.strip()
+    except OSError:
+        return "unknown"
+
+
+def table(summaries: list[dict[str, Any]]) -> str:
+    head = (
+        "| suite | agent | N | accuracy (95% CI) | extra | parse failures | steps "
+        "| tokens in / out per item | s / item |\n|---|---|---|---|---|---|---|---|---|\n"
+    )
+    rows = []
+    for s in summaries:
+        n = int(s["n"])
+        low, high = s["ci95"]
+        metrics = s.get("metrics") or {}
+        extra = ", ".join(f"{k} {v:.2f}" for k, v in metrics.items())
+        per = max(n, 1)
+        rows.append(
+            f"| {s['suite']} | {s['label']} | {n} | {s['accuracy']:.0%} ({low:.0%}–{high:.0%}) "
+            f"| {extra or '–'} | {s['parse_failure_rate']:.0%} | {s['mean_steps']:.2f} "
+            f"| {int(s['tokens_in']) // per} / {int(s['tokens_out']) // per} "
+            f"| {s['seconds_per_item']:.1f} |"
+        )
+    return head + "\n".join(rows) + "\n"
+
+
+def write_results(args: argparse.Namespace) -> Path:
+    summaries = []
+    models = set()
+    for name, _, _, _ in plan(args):
+        for agent, _ in agents(args):
+            file = RUNS / f"{name}_{agent}" / "summary.json"
+            if not file.exists():
+                continue
+            s = json.loads(file.read_text())
+            if not s.get("n"):
+                continue
+            s["label"] = agent
+            models.add(str(s.get("model")))
+            summaries.append(s)
+    today = datetime.date.today().isoformat()
+    text = f"""# Results
+
+Generated by `python bench/make_results.py` on {today}, commit `{commit()}`.
+Machine: {machine()}. Model: {", ".join(sorted(models)) or "-"} (temperature 0, seed 0).
+
+thinkact (`--agent thinkact`, format `{args.format}` with its grammar) against the seed
+baseline (`--agent seed`: the documents' XML loop, regex parse, free-running generation, abort
+on the first parse failure). Accuracy is exact (GSM8K: the number; HotpotQA: exact match,
+with token F1 as extra; BFCL: BFCL's AST rules); the interval is a 95% Wilson interval. N is
+the number of items actually run; rows missing from the plan were not run.
+
+{table(summaries) if summaries else "(no finished runs yet)"}
+"""
+    target = ROOT / "bench" / "RESULTS.md"
+    target.write_text(text, encoding="utf-8")
+    return target
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--run", action="store_true", help="run (or resume) the evaluations")
+    parser.add_argument("--model", default="local")
+    parser.add_argument("--format", default="xml", help="thinkact's format (the best measured)")
+    parser.add_argument("--limit", type=int, help="items for GSM8K and HotpotQA (default 50)")
+    parser.add_argument("--bfcl-limit", type=int, help="items per BFCL category (default 100)")
+    parser.add_argument(
+        "--bfcl", default="/tmp/bfcl/bfcl_eval-2026.3.23-py3-none-any.whl", help="the wheel"
+    )
+    parser.add_argument("--only", nargs="*", help="run names to include (prefixes)")
+    args = parser.parse_args()
+    if args.run:
+        run_plan(args)
+    print(f"wrote {write_results(args)}")
+
+
+if __name__ == "__main__":
+    main()
