@@ -177,21 +177,20 @@ class Loop:
         self.recent: deque[str] = deque(maxlen=4)
         self.extra = ""  # a loop nudge waiting to go out with the step's observation
         self.cost_noted = False
-        if resume is None:
-            self.messages: list[Message] = [
-                SystemMessage(format.system_prompt(tuple(tools), instructions))
-            ]
-            self.usage = Usage()
-            self.step = 0
-            self.start = clock()
-        else:
-            self.messages = list(resume.messages)
-            self.usage = resume.usage
-            self.step = resume.step
-            self.start = clock() - resume.elapsed
+        # A resume without messages: the run stopped before its first checkpoint.
+        self.fresh = resume is None or not resume.messages
+        self.messages: list[Message] = (
+            [SystemMessage(format.system_prompt(tuple(tools), instructions))]
+            if self.fresh or resume is None
+            else list(resume.messages)
+        )
+        self.usage = Usage() if resume is None else resume.usage
+        self.step = 0 if resume is None else resume.step
+        self.start = clock() - (0.0 if resume is None else resume.elapsed)
+        if resume is not None:
             self._restore(resume.counters)
         # Messages already in a Checkpoint; a new run's first one carries the system prompt.
-        self._committed = 0 if resume is None else len(self.messages)
+        self._committed = 0 if self.fresh else len(self.messages)
 
     # --- state a resume needs ----------------------------------------------------------
 
@@ -256,15 +255,16 @@ class Loop:
 
     def run(self) -> Generator[Effect, Any, RunResult]:
         try:
-            if self.resume is None:
-                yield self._started()
-                note = self._note(1)
-                self.messages.append(UserMessage(f"{self.task}\n\n{note}" if note else self.task))
-                yield self._checkpoint()
-            else:
+            if self.resume is not None:
                 result = yield from self._continue(self.resume)
                 if result is not None:
                     return result
+            else:
+                yield self._started()
+            if self.fresh:
+                note = self._note(1)
+                self.messages.append(UserMessage(f"{self.task}\n\n{note}" if note else self.task))
+                yield self._checkpoint()
             while True:
                 result = yield from self._step()
                 if result is not None:

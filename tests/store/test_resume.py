@@ -218,12 +218,19 @@ def test_what_cannot_be_resumed_says_why(tmp_path: Path) -> None:
         Agent(stepping_model(), [bump], store=store).resume("nope")
 
 
-def test_a_run_stopped_before_its_first_checkpoint_cannot_resume(tmp_path: Path) -> None:
+def test_a_run_stopped_before_its_first_checkpoint_starts_afresh(tmp_path: Path) -> None:
+    counter: list[str] = []
     store = RunStore(tmp_path / "runs.db")
-    bump = make_tools([], idempotent=False)
+    bump = make_tools(counter, idempotent=False)
     start_and_stop(store, stop_when(lambda e: e.kind == "run_started"), bump)
-    with pytest.raises(UserError, match="start it again"):
-        Agent(stepping_model(), [bump], store=store).resume("r1")
+    model = stepping_model()
+    result = Agent(model, [bump], store=store).resume("r1")
+    assert result.ok and counter == ["bump 0", "bump 1", "bump 2", "bump 3"]
+    whole = stepping_model()
+    Agent(whole, [make_tools([], idempotent=False)]).run("bump them all")
+    assert [r.messages for r in model.requests] == [r.messages for r in whole.requests]
+    kinds = [d["kind"] for d in store.events("r1")]
+    assert kinds[:4] == ["run_started", "run_resumed", "checkpoint", "step_started"]
 
 
 def test_a_failed_model_run_can_be_resumed(tmp_path: Path) -> None:
@@ -267,6 +274,8 @@ def test_the_elapsed_time_counts_against_the_time_budget(tmp_path: Path) -> None
         config=config,
     )
     result = Agent(stepping_model(), [slow_tool], store=store).resume("r1")
-    assert result.reason == "budget_time" and result.steps == 3
+    # 0.24 s were spent before the stop: one more step fits, not three (or two, when a
+    # loaded machine made the first steps slower).
+    assert result.reason == "budget_time" and result.steps in (2, 3)
     last = [e for e in store.events("r1") if e["kind"] == "run_finished"][-1]
     assert last["duration"] >= 0.3

@@ -15,7 +15,6 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from thinkact.errors import UserError
 from thinkact.loop import Resume
 from thinkact.types import Message, ToolCall, ToolResult, Usage, message_from_dict
 
@@ -43,10 +42,8 @@ def resume_point(
             last, after, last_ts = e, [], ts
         else:
             after.append(e)
-    if last is None:
-        raise UserError(
-            f"run {run_id} stopped before its first step was stored; start it again instead"
-        )
+    if last is None:  # stopped before its first checkpoint: nothing ran, start afresh
+        return Resume(messages=(), step=0, usage=Usage(), elapsed=0.0)
     step = int(last["step"])
     usage = Usage.from_dict(last.get("usage") or {})
     for e in after:  # replies paid for after the checkpoint still count
