@@ -351,3 +351,22 @@ def test_a_writer_sigkilled_midway_leaves_the_old_file(tmp_path: Path) -> None:
             caught_midway = True
             break
     assert caught_midway
+
+
+def test_parallel_reads_share_the_extraction_cache(tmp_path: Path) -> None:
+    from thinkact.tools.runtime import ToolRuntime
+    from thinkact.types import ToolCall
+
+    make_pdf(tmp_path / "a.pdf", PAGES)
+    make_docx(tmp_path / "b.docx")
+    (tmp_path / "c.txt").write_text("x " * 30_000)
+    runtime = ToolRuntime(file_tools(Workspace(tmp_path)), concurrency=8)
+    batch = [
+        ToolCall(f"c{i}", "read_file", {"path": path, "offset": offset})
+        for i, (path, offset) in enumerate(
+            [("a.pdf", 0), ("b.docx", 0), ("c.txt", 0), ("c.txt", 10_000)] * 4
+        )
+    ]
+    outcomes = runtime.run(1, batch)
+    assert not any(o.result.is_error for o in outcomes)
+    assert len({o.result.content for o in outcomes}) == 4

@@ -360,3 +360,21 @@ def test_an_agent_searches_and_looks_up_offline() -> None:
     observations = [r.content for m in result.messages for r in getattr(m, "results", ())]
     assert observations[0].startswith("[Gustave Eiffel]")
     assert observations[1] == "(Result 1 / 1) He was born in Dijon in 1832."
+
+
+def test_parallel_first_searches_build_one_index() -> None:
+    """Regression: two searches in one reply used to build the BM25 index at once, and one
+    could rank with the other's half-built tokenizer and find nothing."""
+    from thinkact.tools.runtime import ToolRuntime
+    from thinkact.types import ToolCall
+
+    queries = ["engineer born in Dijon", "capital of Germany", "lattice tower", "largest city"]
+    expected = ["[Gustave Eiffel]", "[Berlin]", "[Eiffel Tower]", "[Paris]"]
+    for _ in range(15):
+        runtime = ToolRuntime(wikipedia_tools(OfflineWiki(PAGES)))
+        batch = [
+            ToolCall(f"c{i}", "search_wikipedia", {"query": q}) for i, q in enumerate(queries * 2)
+        ]
+        outcomes = runtime.run(1, batch)
+        found = [o.result.content[: len(e)] for o, e in zip(outcomes, expected * 2, strict=True)]
+        assert found == expected * 2

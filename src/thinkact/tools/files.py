@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import fnmatch
+import threading
 from collections import OrderedDict
 from collections.abc import Callable
-from typing import TypeVar
+from typing import Generic, TypeVar
 
 from thinkact.errors import ToolRetry
 from thinkact.events import ProgressMarked
@@ -29,21 +30,25 @@ K = TypeVar("K")
 V = TypeVar("V")
 
 
-class _Cache(OrderedDict[K, V]):
-    """A small LRU: extracted text is reused while paging through a long document."""
+class _Cache(Generic[K, V]):
+    """A small thread-safe LRU: extracted text is reused while paging through a document
+    (parallel calls may read at once)."""
 
     def __init__(self, size: int) -> None:
-        super().__init__()
         self.size = size
+        self._items: OrderedDict[K, V] = OrderedDict()
+        self._lock = threading.Lock()
 
     def get_or(self, key: K, make: Callable[[], V]) -> V:
-        if key in self:
-            self.move_to_end(key)
-            return self[key]
-        value = make()
-        self[key] = value
-        if len(self) > self.size:
-            self.popitem(last=False)
+        with self._lock:
+            if key in self._items:
+                self._items.move_to_end(key)
+                return self._items[key]
+        value = make()  # outside the lock: a slow PDF must not block other reads
+        with self._lock:
+            self._items[key] = value
+            while len(self._items) > self.size:
+                self._items.popitem(last=False)
         return value
 
 

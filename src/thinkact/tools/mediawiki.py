@@ -8,6 +8,7 @@ whose message the model can act on.
 from __future__ import annotations
 
 import re
+import threading
 from typing import Any
 
 import httpx
@@ -51,12 +52,14 @@ class MediaWiki:
         self.timeout = timeout
         self.results = results
         self._client = client
+        self._lock = threading.Lock()
 
     @property
     def client(self) -> httpx.Client:
-        if self._client is None:
-            self._client = httpx.Client(follow_redirects=True)
-        return self._client
+        with self._lock:  # parallel searches share one connection pool
+            if self._client is None:
+                self._client = httpx.Client(follow_redirects=True)
+            return self._client
 
     def _get(self, params: dict[str, Any], timeout: float | None = None) -> dict[str, Any]:
         params = {**params, "format": "json", "formatversion": "2", "maxlag": "5"}

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import threading
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -33,8 +34,8 @@ class OfflineWiki:
             self.pages.append(WikiPage(str(title), sentences))
         self.results = results
         self._by_title = {normalize_title(p.title): i for i, p in enumerate(self.pages)}
-        self._index: Any = None
-        self._tokenizer: Any = None
+        self._ranker: tuple[Any, Any] | None = None  # (tokenizer, index), built on first use
+        self._lock = threading.Lock()  # parallel searches must not build it twice
 
     @classmethod
     def from_jsonl(cls, path: str | os.PathLike[str], *, results: int = 5) -> OfflineWiki:
@@ -51,27 +52,28 @@ class OfflineWiki:
             raise UserError(f"the corpus {os.fspath(path)} has no pages")
         return cls(pages, results=results)
 
-    def _build(self) -> None:
+    def _build(self) -> tuple[Any, Any]:
         import bm25s
         from bm25s.tokenization import Tokenizer
 
-        self._tokenizer = Tokenizer(stopwords="en")
-        # The title twice: a page about X should outrank pages that merely mention X.
-        docs = [f"{p.title}. {p.title}. " + " ".join(p.sentences) for p in self.pages]
-        ids = self._tokenizer.tokenize(docs, return_as="ids", show_progress=False)
-        self._index = bm25s.BM25()
-        self._index.index(ids, show_progress=False)
+        with self._lock:
+            if self._ranker is None:
+                tokenizer = Tokenizer(stopwords="en")
+                # The title twice: a page about X should outrank pages that merely mention X.
+                docs = [f"{p.title}. {p.title}. " + " ".join(p.sentences) for p in self.pages]
+                ids = tokenizer.tokenize(docs, return_as="ids", show_progress=False)
+                index = bm25s.BM25()
+                index.index(ids, show_progress=False)
+                self._ranker = (tokenizer, index)
+            return self._ranker
 
     def rank(self, query: str, k: int) -> list[int]:
         """Indexes of the pages that best match `query`, best first (score > 0 only)."""
         if not self.pages:
             return []
-        if self._index is None:
-            self._build()
-        ids = self._tokenizer.tokenize(
-            [query], update_vocab=False, return_as="ids", show_progress=False
-        )
-        docs, scores = self._index.retrieve(ids, k=min(k, len(self.pages)), show_progress=False)
+        tokenizer, index = self._ranker or self._build()
+        ids = tokenizer.tokenize([query], update_vocab=False, return_as="ids", show_progress=False)
+        docs, scores = index.retrieve(ids, k=min(k, len(self.pages)), show_progress=False)
         return [int(d) for d, s in zip(docs[0], scores[0], strict=True) if s > 0]
 
     def search(self, query: str) -> WikiSearch:
