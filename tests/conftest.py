@@ -31,3 +31,11 @@ def _no_network(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     monkeypatch.delenv("OPENAI_API_KEY", raising=False)
     monkeypatch.delenv("THINKACT_MODEL", raising=False)
     yield
+
+
+@pytest.fixture(autouse=True)
+def _private_run_store(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """CLI runs are recorded in the run store: never in the user's own one."""
+    monkeypatch.setenv("THINKACT_HOME", str(tmp_path_factory.getbasetemp() / "thinkact-home"))

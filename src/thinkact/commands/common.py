@@ -22,6 +22,8 @@ if TYPE_CHECKING:
     from thinkact.agent import Reporter
     from thinkact.config import AgentConfig
     from thinkact.loop import RunResult
+    from thinkact.models.base import Model
+    from thinkact.store import RunStore
     from thinkact.tools.base import Tool
     from thinkact.tools.runtime import Approver, Decision
     from thinkact.types import ToolCall
@@ -91,6 +93,59 @@ def add_run_options(parser: argparse.ArgumentParser, *, tools: bool = True) -> N
             metavar="DIR",
             help="folder the file tools may read and write (default: the current folder)",
         )
+
+
+def add_store_options(parser: argparse.ArgumentParser) -> None:
+    """--db/--no-store (the run store) and --record/--replay (model calls as JSON lines)."""
+    parser.add_argument(
+        "--db",
+        metavar="FILE",
+        help="run store to record into (default: $THINKACT_HOME/runs.db, else "
+        "~/.local/share/thinkact/runs.db)",
+    )
+    parser.add_argument(
+        "--no-store", action="store_true", help="do not record the run in the run store"
+    )
+    replay = parser.add_mutually_exclusive_group()
+    replay.add_argument(
+        "--record", metavar="FILE", help="write every model request and reply to FILE (JSONL)"
+    )
+    replay.add_argument(
+        "--replay",
+        metavar="FILE",
+        help="answer from a --record FILE instead of a model; fail with a diff on any change",
+    )
+
+
+def make_model(args: argparse.Namespace) -> Model | str | None:
+    """The model string, wrapped for --record, or the recording itself for --replay."""
+    if getattr(args, "replay", None):
+        from thinkact.models.replay import ReplayModel
+
+        if getattr(args, "model", None):
+            raise UserError("--replay answers from the recording: leave out --model")
+        return ReplayModel(args.replay)
+    if getattr(args, "record", None):
+        from thinkact.models import resolve_model
+        from thinkact.models.replay import RecordingModel
+
+        return RecordingModel(resolve_model(args.model), args.record)
+    model: str | None = getattr(args, "model", None)
+    return model
+
+
+def open_store(args: argparse.Namespace) -> RunStore | None:
+    """The run store the options name (None with --no-store)."""
+    if getattr(args, "no_store", False):
+        return None
+    import sqlite3
+
+    from thinkact.store import RunStore
+
+    try:
+        return RunStore(getattr(args, "db", None))
+    except (OSError, sqlite3.Error) as e:
+        raise UserError(f"cannot open the run store: {e}") from None
 
 
 def _positive_int(text: str) -> int:

@@ -10,7 +10,7 @@ import argparse
 import sys
 from typing import Any
 
-from thinkact.commands.common import add_run_options
+from thinkact.commands.common import add_run_options, add_store_options
 
 
 def register(subparsers: Any) -> None:
@@ -23,6 +23,7 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument("task", help="what the agent should do")
     add_run_options(parser)
+    add_store_options(parser)
     parser.add_argument("--instructions", default="", help="extra system-prompt instructions")
     parser.add_argument(
         "--corpus",
@@ -39,11 +40,14 @@ def run(args: argparse.Namespace) -> int:
         exit_code,
         make_approver,
         make_console,
+        make_model,
         make_output,
+        open_store,
         report_quiet,
         resolve_tools,
     )
     from thinkact.errors import UserError
+    from thinkact.models.replay import ReplayModel
 
     if not args.task.strip():
         raise UserError('the task is empty: thinkact run "WHAT TO DO"')
@@ -51,17 +55,22 @@ def run(args: argparse.Namespace) -> int:
     console = make_console(stderr=args.json)
     errors = make_console(stderr=True)
     tools = resolve_tools(args.tools, workspace=args.workspace, corpus=args.corpus)
+    model = make_model(args)
+    store = open_store(args)
     with make_output(args, console) as output:
         agent = Agent(
-            args.model,
+            model,
             tools,
             format=args.format,
             instructions=args.instructions,
             config=agent_config(args),
             approve=make_approver(args, errors),
             reporters=output.reporters,
+            store=store,
         )
         result = agent.run(args.task)
+    if isinstance(model, ReplayModel):
+        model.check_finished()
     if args.quiet:
         report_quiet(result, sys.stdout, errors)
     return exit_code(result)

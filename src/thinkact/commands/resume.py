@@ -1,0 +1,82 @@
+"""`thinkact resume RUN`: continue a killed or interrupted run from its last completed step.
+
+The run's own model, format, settings, instructions and tools (by name) are used again;
+tool calls whose results were stored are not run again.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+
+def register(subparsers: Any) -> None:
+    parser: argparse.ArgumentParser = subparsers.add_parser(
+        "resume",
+        help="continue a killed or interrupted run",
+        description="Continue run RUN (an id, a unique prefix, or `last`) from its last "
+        "completed step, with the model, tools and settings it started with. Exit code: 0 "
+        "answered, 1 stopped without a final answer, 2 cannot resume, 130 interrupted.",
+    )
+    parser.add_argument("run", help="run id, a unique prefix of one, or `last`")
+    parser.add_argument(
+        "--db",
+        metavar="FILE",
+        help="run store (default: $THINKACT_HOME/runs.db, else ~/.local/share/thinkact/runs.db)",
+    )
+    parser.add_argument(
+        "--tools",
+        "-t",
+        metavar="A,B",
+        help="where the run's tools come from when they are not built in (module:function); "
+        "default: the run's tool names",
+    )
+    parser.add_argument("--workspace", "-w", metavar="DIR", help="folder for the file tools")
+    parser.add_argument("--corpus", metavar="FILE", help="offline Wikipedia for its tools")
+    parser.add_argument("--trace", metavar="FILE", help="append every event to FILE as JSONL")
+    out = parser.add_mutually_exclusive_group()
+    out.add_argument("--quiet", "-q", action="store_true", help="print only the final answer")
+    out.add_argument("--json", action="store_true", help="print events as JSON lines")
+    parser.add_argument(
+        "--yes", "-y", action="store_true", help="approve every tool call that changes files"
+    )
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from thinkact.agent import Agent
+    from thinkact.commands.common import (
+        exit_code,
+        make_approver,
+        make_console,
+        make_output,
+        open_store,
+        report_quiet,
+        resolve_tools,
+    )
+    from thinkact.config import AgentConfig
+
+    store = open_store(argparse.Namespace(db=args.db))
+    assert store is not None
+    record = store.get(args.run)
+    tools = resolve_tools(
+        args.tools or ",".join(record.tools), workspace=args.workspace, corpus=args.corpus
+    )
+    console = make_console(stderr=args.json)
+    errors = make_console(stderr=True)
+    with make_output(args, console) as output:
+        agent = Agent(
+            record.model,
+            tools,
+            format=record.format,
+            instructions=record.instructions,
+            config=AgentConfig.from_dict(record.config),
+            approve=make_approver(args, errors),
+            reporters=output.reporters,
+            store=store,
+        )
+        result = agent.resume(record.id)
+    if args.quiet:
+        report_quiet(result, sys.stdout, errors)
+    return exit_code(result)
