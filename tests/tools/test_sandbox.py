@@ -8,6 +8,7 @@ import shutil
 import socket
 import stat
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -389,6 +390,7 @@ def test_a_folder_swapped_for_an_escaping_symlink_never_leaks(tmp_path: Path) ->
             except OSError:
                 pass
             settle()
+            time.sleep(0.0002)  # leave the real folder in place for a moment too
 
     thread = threading.Thread(target=swapper)
     thread.start()
