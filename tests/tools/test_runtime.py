@@ -333,3 +333,15 @@ def test_unknown_tools_and_errors_are_observations() -> None:
     )
     assert failed.result.content == "TOOL ERROR: KeyError: 'missing key'"
     assert runtime.calls_made == {"boom": 1}
+
+
+def test_runtime_events_round_trip_through_the_store_codec() -> None:
+    from thinkact.store.codec import event_from_dict
+
+    call = ToolCall("c1", "t", {"x": 1})
+    for event in (
+        ToolApproved(1, call, True),
+        QuotaSpent(2, call, 3),
+        ToolTimedOut(3, call, 1.5, False),
+    ):
+        assert event_from_dict(event.to_dict()) == event
