@@ -141,7 +141,8 @@ thinkact (`--agent thinkact`, format `{args.format}` with its grammar) against t
 baseline (`--agent seed`: the documents' XML loop, regex parse, free-running generation, abort
 on the first parse failure). Accuracy is exact (GSM8K: the number; HotpotQA: exact match,
 with token F1 as extra; BFCL: BFCL's AST rules); the interval is a 95% Wilson interval. N is
-the number of items actually run; rows missing from the plan were not run.
+the number of items actually run; rows missing from the plan were not run. Seconds are wall
+time per item and include any CPU contention on the machine at the time.
 
 {table(summaries) if summaries else "(no finished runs yet)"}
 """
