@@ -8,6 +8,32 @@ from collections.abc import Callable
 from typing import Any
 
 import httpx
+import pytest
+
+# Settings that would point the SDKs elsewhere or lend them credentials on a developer's
+# machine; tests must not depend on them (tests/conftest.py already drops the API keys).
+_SDK_ENV = (
+    "ANTHROPIC_AUTH_TOKEN",
+    "ANTHROPIC_BASE_URL",
+    "ANTHROPIC_PROFILE",
+    "ANTHROPIC_CUSTOM_HEADERS",
+    "OPENAI_BASE_URL",
+    "OPENAI_ORG_ID",
+    "OPENAI_PROJECT_ID",
+    "THINKACT_OPENAI_BASE_URL",
+    "THINKACT_OPENAI_API_KEY",
+)
+
+
+@pytest.fixture(autouse=True)
+def hermetic_sdk_env(
+    monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    """Import this into a test module to run its tests without SDK settings from outside."""
+    for name in _SDK_ENV:
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("ANTHROPIC_CONFIG_DIR", str(tmp_path_factory.mktemp("anthropic-config")))
+
 
 Answer = httpx.Response | Exception | Callable[[httpx.Request], httpx.Response]
 

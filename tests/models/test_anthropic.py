@@ -10,7 +10,7 @@ from typing import Any
 import httpx
 import httpx2
 import pytest
-from api_fakes import FakeAPI, claude, claude_error, text, tool_use
+from api_fakes import FakeAPI, claude, claude_error, hermetic_sdk_env, text, tool_use  # noqa: F401
 
 from thinkact import Agent, AgentConfig, RetryPolicy, tool
 from thinkact.errors import (

@@ -8,7 +8,7 @@ import json
 
 import httpx
 import pytest
-from api_fakes import FakeAPI, chat
+from api_fakes import FakeAPI, chat, hermetic_sdk_env  # noqa: F401
 
 from thinkact.errors import UserError
 from thinkact.models.openai import OpenAIModel

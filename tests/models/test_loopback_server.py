@@ -15,6 +15,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
 import pytest
+from api_fakes import hermetic_sdk_env  # noqa: F401
 
 from thinkact import Agent, AgentConfig, RetryPolicy, tool
 from thinkact.errors import ModelConnectionError, ModelTimeoutError

@@ -9,7 +9,7 @@ from typing import Any
 
 import httpx
 import pytest
-from api_fakes import FakeAPI, call, chat, openai_error
+from api_fakes import FakeAPI, call, chat, hermetic_sdk_env, openai_error  # noqa: F401
 
 from thinkact import Agent, AgentConfig, RetryPolicy, tool
 from thinkact.errors import (
@@ -268,6 +268,17 @@ def test_base_url_from_environment_and_its_own_key(monkeypatch: pytest.MonkeyPat
     OpenAIModel("llama3", http_client=api.client()).complete(ask())
     assert api.requests[0].headers["authorization"] == "Bearer vllm-secret"
     assert str(api.requests[0].url).startswith(LOCAL)
+
+
+def test_the_sdks_own_base_url_variable_keeps_its_key(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("OPENAI_BASE_URL", "https://proxy.example/v1")
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-for-the-proxy")
+    api = FakeAPI(chat("ok"))
+    m = OpenAIModel("gpt-4o-mini", http_client=api.client())
+    assert m.compatible and m.name == "openai:gpt-4o-mini@https://proxy.example/v1"
+    m.complete(ask())
+    assert str(api.requests[0].url) == "https://proxy.example/v1/chat/completions"
+    assert api.requests[0].headers["authorization"] == "Bearer sk-for-the-proxy"
 
 
 def test_compatible_server_404_suggests_the_base_url() -> None:

@@ -6,6 +6,7 @@ import subprocess
 import sys
 
 import pytest
+from api_fakes import hermetic_sdk_env  # noqa: F401
 
 from thinkact.errors import UserError
 from thinkact.models import resolve_model

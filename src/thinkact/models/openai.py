@@ -6,7 +6,8 @@
 With a `base_url` that is not api.openai.com, `OPENAI_API_KEY` is not sent (a local server
 must not receive your OpenAI key): pass `api_key=` or set `THINKACT_OPENAI_API_KEY` if the
 server wants one; otherwise a placeholder is sent. `THINKACT_OPENAI_BASE_URL` sets a default
-base URL for `openai:MODEL`.
+base URL for `openai:MODEL`. The SDK's own `OPENAI_BASE_URL` is honoured too, and with it
+`OPENAI_API_KEY`, since that pair is the SDK's convention for pointing it elsewhere.
 
 Tool call arguments that are not a JSON object are kept as `{"__invalid_json__": text}`
 (see `thinkact.models.wire.RAW_ARGUMENTS`): the call stays paired with its result and the
@@ -217,7 +218,10 @@ class OpenAIModel:
         except ImportError:
             raise UserError("the OpenAI provider needs `pip install openai`") from None
         self.model = model
-        self.base_url = base_url or os.environ.get(BASE_URL_ENV) or None
+        env_url = os.environ.get(BASE_URL_ENV) or os.environ.get("OPENAI_BASE_URL")
+        self.base_url = base_url or env_url or None
+        # OPENAI_BASE_URL + OPENAI_API_KEY is the SDK's own way to point elsewhere.
+        self._sdk_env_url = not base_url and not os.environ.get(BASE_URL_ENV) and bool(env_url)
         self.compatible = not _is_openai(self.base_url)
         self.name = f"openai:{model}@{self.base_url}" if self.compatible else f"openai:{model}"
         default_window = OPENAI_CONTEXT_WINDOW
@@ -243,7 +247,8 @@ class OpenAIModel:
         if self._api_key:
             return self._api_key
         if self.compatible:
-            return os.environ.get(KEY_ENV) or PLACEHOLDER_KEY
+            sdk_key = os.environ.get("OPENAI_API_KEY") if self._sdk_env_url else None
+            return os.environ.get(KEY_ENV) or sdk_key or PLACEHOLDER_KEY
         return os.environ.get("OPENAI_API_KEY") or None
 
     def _client(self, is_async: bool) -> Any:
