@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import os
 import subprocess
+import sys
 import threading
 import time
 from pathlib import Path
@@ -345,3 +346,25 @@ def test_runtime_events_round_trip_through_the_store_codec() -> None:
         ToolTimedOut(3, call, 1.5, False),
     ):
         assert event_from_dict(event.to_dict()) == event
+
+
+def test_a_hung_thread_tool_does_not_keep_the_process_alive() -> None:
+    """Regression: the abandoned thread lived in a pool whose threads Python joins at exit,
+    so one hung tool with a timeout kept the CLI from ever exiting."""
+    script = (
+        "import asyncio, threading\n"
+        "from thinkact.tools.base import tool\n"
+        "from thinkact.tools.runtime import ToolRuntime\n"
+        "from thinkact.types import ToolCall\n"
+        "@tool(timeout=0.2)\n"
+        "def hang() -> str:\n"
+        "    threading.Event().wait()\n"
+        "    return 'never'\n"
+        "rt = ToolRuntime([hang])\n"
+        "print(rt.run(1, [ToolCall('a', 'hang', {})])[0].result.content[:19])\n"
+        "print(asyncio.run(rt.arun(1, [ToolCall('b', 'hang', {})]))[0].result.content[:19])\n"
+    )
+    start = time.perf_counter()
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=20)
+    assert out.stdout.split("\n")[:2] == ["TOOL ERROR: Timeout", "TOOL ERROR: Timeout"]
+    assert out.returncode == 0 and time.perf_counter() - start < 10

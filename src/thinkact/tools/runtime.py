@@ -14,6 +14,7 @@ import concurrent.futures
 import threading
 import time
 from collections.abc import Callable, Coroutine, Sequence
+from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import Any, ClassVar, Literal, TypeVar
 
@@ -261,9 +262,11 @@ class ToolRuntime:
                 text = await loop.run_in_executor(
                     pool, run_isolated, tool, call.arguments, tool.timeout, ctx
                 )
+            elif tool.timeout is not None:
+                fut = asyncio.wrap_future(_in_daemon_thread(tool, call, ctx))
+                text = await asyncio.wait_for(fut, tool.timeout)
             else:
-                fut = loop.run_in_executor(pool, tool.call, call.arguments, ctx)
-                text = await (asyncio.wait_for(fut, tool.timeout) if tool.timeout else fut)
+                text = await loop.run_in_executor(pool, tool.call, call.arguments, ctx)
             return self._finish(call, ctx, start, text, False, before)
         except TimeoutError:
             return self._timed_out(step, call, ctx, start, before)
@@ -276,14 +279,26 @@ def _given(outcome: ToolOutcome | None) -> ToolOutcome:
     return outcome
 
 
+def _in_daemon_thread(tool: Tool, call: ToolCall, ctx: ToolContext) -> Future[str]:
+    """Run a sync tool that has a timeout in a daemon thread: if it hangs past the timeout we
+    stop waiting, and the hung thread can neither be joined at exit nor hold a pool. (A
+    thread cannot be killed; mark the tool `isolate=True` to really stop the work.)"""
+    future: Future[str] = Future()
+
+    def target() -> None:
+        if not future.set_running_or_notify_cancel():
+            return
+        try:
+            future.set_result(tool.call(call.arguments, ctx))
+        except BaseException as e:
+            future.set_exception(e)
+
+    threading.Thread(target=target, name=f"tool-{tool.name}", daemon=True).start()
+    return future
+
+
 def _call_with_thread_timeout(tool: Tool, call: ToolCall, ctx: ToolContext) -> str:
-    """A sync tool with a timeout but no isolation: we stop waiting (the thread cannot be
-    killed; mark the tool `isolate=True` to really stop the work)."""
-    pool = concurrent.futures.ThreadPoolExecutor(1)
-    try:
-        return pool.submit(tool.call, call.arguments, ctx).result(timeout=tool.timeout)
-    finally:
-        pool.shutdown(wait=False)
+    return _in_daemon_thread(tool, call, ctx).result(timeout=tool.timeout)
 
 
 def _run_coroutine(coro: Coroutine[Any, Any, T]) -> T:
