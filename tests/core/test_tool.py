@@ -125,3 +125,14 @@ def test_async_tools_and_context_injection() -> None:
     assert out == '{"url": "u"}' and ctx.state["last"] == "u"
     with pytest.raises(TypeError, match="async"):
         fetch.call({"url": "u"})
+
+
+def test_arguments_that_were_not_json_get_a_clear_message() -> None:
+    @tool
+    def add(a: int, b: int) -> int:
+        """Add."""
+        return a + b
+
+    with pytest.raises(ToolArgumentError) as e:
+        add.validate({"__invalid_json__": '{"a": 1, "b": '})
+    assert "not valid JSON" in str(e.value) and "a, b" in str(e.value)

@@ -10,7 +10,9 @@ import weakref
 from collections.abc import Callable, Mapping
 from typing import Any
 
-RAW_ARGUMENTS = "__invalid_json__"
+from thinkact.tools.base import INVALID_JSON_KEY
+
+RAW_ARGUMENTS = INVALID_JSON_KEY
 """A tool call whose arguments were not a JSON object keeps them as `{RAW_ARGUMENTS: text}`.
 
 The call stays in the reply (so its id is paired with a result, as every API requires)

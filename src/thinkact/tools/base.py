@@ -125,6 +125,11 @@ def format_validation_error(err: pydantic.ValidationError) -> str:
     return "; ".join(parts)
 
 
+INVALID_JSON_KEY = "__invalid_json__"
+"""Providers keep a call whose arguments were not JSON as {INVALID_JSON_KEY: raw_text}, so the
+call stays paired with its result and the model hears what was wrong."""
+
+
 class ToolArgumentError(ValueError):
     """The model's arguments do not fit the tool's schema."""
 
@@ -213,6 +218,12 @@ class Tool:
 
     def validate(self, arguments: Mapping[str, Any]) -> dict[str, Any]:
         """Check and coerce the model's arguments; raises ToolArgumentError."""
+        raw = arguments.get(INVALID_JSON_KEY)
+        if raw is not None and len(arguments) == 1:
+            raise ToolArgumentError(
+                f"the arguments were not valid JSON ({str(raw)[:200]!r}); send one JSON object "
+                f"with these keys: {', '.join(self.parameters.get('properties', {})) or 'none'}"
+            )
         try:
             parsed = self.args_model.model_validate(dict(arguments))
         except pydantic.ValidationError as e:
