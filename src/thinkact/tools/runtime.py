@@ -138,13 +138,16 @@ class ToolRuntime:
         )
         return _refused(call, msg, QuotaSpent(step, call, max_calls))
 
-    def _context(self, step: int) -> ToolContext:
+    def _context(self, tool: Tool, step: int) -> ToolContext | None:
+        """Only tools that declare a ToolContext get one (and only they can emit events)."""
+        if tool.context_param is None:
+            return None
         return ToolContext(run_id=self.run_id, step=step, state=self.state)
 
     @staticmethod
     def _finish(
         call: ToolCall,
-        ctx: ToolContext,
+        ctx: ToolContext | None,
         start: float,
         text: str,
         err: bool,
@@ -152,11 +155,17 @@ class ToolRuntime:
         after: tuple[Event, ...] = (),
     ) -> ToolOutcome:
         result = ToolResult(call.id, call.name, text, err)
-        events = (*before, *ctx.events, *after) if before or ctx.events or after else ()
+        emitted = ctx.events if ctx is not None else ()
+        events = (*before, *emitted, *after) if before or emitted or after else ()
         return ToolOutcome(result, time.perf_counter() - start, events)
 
     def _timed_out(
-        self, step: int, call: ToolCall, ctx: ToolContext, start: float, before: tuple[Event, ...]
+        self,
+        step: int,
+        call: ToolCall,
+        ctx: ToolContext | None,
+        start: float,
+        before: tuple[Event, ...],
     ) -> ToolOutcome:
         tool = self.tools[call.name]
         timeout = tool.timeout or 0.0
@@ -203,7 +212,7 @@ class ToolRuntime:
         self, step: int, call: ToolCall, before: tuple[Event, ...] = ()
     ) -> ToolOutcome:
         tool = self.tools[call.name]
-        ctx = self._context(step)
+        ctx = self._context(tool, step)
         start = time.perf_counter()
         try:
             if tool.isolate:
@@ -251,7 +260,7 @@ class ToolRuntime:
         pool: concurrent.futures.Executor | None = None,
     ) -> ToolOutcome:
         tool = self.tools[call.name]
-        ctx = self._context(step)
+        ctx = self._context(tool, step)
         start = time.perf_counter()
         loop = asyncio.get_running_loop()
         try:
@@ -279,7 +288,7 @@ def _given(outcome: ToolOutcome | None) -> ToolOutcome:
     return outcome
 
 
-def _in_daemon_thread(tool: Tool, call: ToolCall, ctx: ToolContext) -> Future[str]:
+def _in_daemon_thread(tool: Tool, call: ToolCall, ctx: ToolContext | None) -> Future[str]:
     """Run a sync tool that has a timeout in a daemon thread: if it hangs past the timeout we
     stop waiting, and the hung thread can neither be joined at exit nor hold a pool. (A
     thread cannot be killed; mark the tool `isolate=True` to really stop the work.)"""
@@ -297,7 +306,7 @@ def _in_daemon_thread(tool: Tool, call: ToolCall, ctx: ToolContext) -> Future[st
     return future
 
 
-def _call_with_thread_timeout(tool: Tool, call: ToolCall, ctx: ToolContext) -> str:
+def _call_with_thread_timeout(tool: Tool, call: ToolCall, ctx: ToolContext | None) -> str:
     return _in_daemon_thread(tool, call, ctx).result(timeout=tool.timeout)
 
 
