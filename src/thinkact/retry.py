@@ -26,7 +26,7 @@ class RetryPolicy:
         """Seconds to wait before call number `attempt + 1`, or None to give up."""
         if not isinstance(error, TransientError) or attempt >= self.max_attempts:
             return None
-        backoff = min(self.max_delay, self.base_delay * 2 ** (attempt - 1))
+        backoff = min(self.max_delay, self.base_delay * 2.0 ** (attempt - 1))
         if self.jitter:
             backoff = random.uniform(backoff / 2, backoff)
         if error.retry_after is not None:

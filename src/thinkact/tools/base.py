@@ -186,7 +186,7 @@ class Tool:
                 pydantic.Field(default=default, description=param_docs.get(pname)),
             )
         tool_name = name or fn.__name__
-        model = pydantic.create_model(  # type: ignore[call-overload]
+        model = pydantic.create_model(
             f"{tool_name}_arguments",
             __config__=pydantic.ConfigDict(extra="forbid"),
             **fields_,
