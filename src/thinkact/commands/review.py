@@ -115,8 +115,10 @@ def run(args: argparse.Namespace) -> int:
     elif not args.json:
         summary = review.out / SUMMARY
         status = status_in(summary.read_text(encoding="utf-8")) if summary.is_file() else None
+        written = [str(p) for p in (review.out / NOTICES, summary) if p.is_file()]
         verdict = "reports written" if result.ok else f"review stopped ({result.reason})"
-        console.print(Text(f"\n{verdict}: {review.out / NOTICES}, {summary}", style="bold"))
+        paths = f"\n{verdict}: {', '.join(written) or 'no report written'}"
+        console.print(Text(paths, style="bold"), soft_wrap=True)  # paths stay copyable
         if status is not None:
             console.print(Text(f"Overall status: {STATUSES[status]}", style="bold"))
     return 0 if result.ok else 1

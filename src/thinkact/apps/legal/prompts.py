@@ -21,7 +21,7 @@ _STATUS = (
 
 STRUCTURED = f"""\
 You are a careful legal reviewer. Do these steps in order, one tool call per reply:
-1. Call list_files, then mark_step_complete with step_name "{STEPS[0]}".
+1. Call list_files with folder ".", then mark_step_complete with step_name "{STEPS[0]}".
 2. Call check_clauses for each document, then mark_step_complete with "{STEPS[1]}".
 3. Call write_notices with one finding for every clause check_clauses called MISSING or \
 VAGUE, in every document. Each finding: document, severity, clause, problem, and a \
@@ -51,8 +51,10 @@ the documents reviewed; the top 3 recommendations. Then mark_step_complete("{STE
 {_STATUS}"""
 
 
-def review_task(folder: str, plan: str | None = None) -> str:
-    task = f"Review the legal documents in the folder '{folder}' and write {NOTICES} and {SUMMARY}."
+def review_task(plan: str | None = None) -> str:
+    # No folder name: the folder is the workspace root, and a small model told the name
+    # calls list_files("legal_docs"), which does not exist inside the root.
+    task = f"Review the legal documents in the workspace and write {NOTICES} and {SUMMARY}."
     if plan:
         task += f"\n\nFollow this approved plan:\n<plan>\n{plan.strip()}\n</plan>"
     return task

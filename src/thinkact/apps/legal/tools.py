@@ -173,15 +173,18 @@ def review_tools(
     structured: bool,
     check_written: Callable[[str], str | None],
 ) -> list[Tool]:
-    """list_files, read_file, check_clauses, then either write_notices + write_summary
-    (structured) or write_file (the model writes Markdown), and mark_step_complete.
+    """list_files and check_clauses, then either write_notices + write_summary (structured)
+    or read_file + write_file (the model reads and writes Markdown), and mark_step_complete.
     `check_written(file name)` validates a report right after it is written."""
     files = {t.name: t for t in file_tools(review.source, output=review.output)}
-    tools = [
-        files["list_files"],
-        files["read_file"],
-        Tool.from_function(review.check_clauses, idempotent=True),
-    ]
+    check = Tool.from_function(review.check_clauses, idempotent=True)
+    # A small model reviews through check_clauses alone: reading whole documents would
+    # cost minutes of prompt evaluation on 2 cores, and the checker quotes what matters.
+    tools = (
+        [files["list_files"], check]
+        if structured
+        else [files["list_files"], files["read_file"], check]
+    )
     if structured:
         notices = Tool.from_function(review.write_notices, needs_approval=True)
         summary = Tool.from_function(review.write_summary, needs_approval=True)

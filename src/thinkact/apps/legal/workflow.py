@@ -57,7 +57,7 @@ class ReviewRun:
 
     @property
     def task(self) -> str:
-        return review_task(self.folder.name, self.plan)
+        return review_task(self.plan)
 
     def with_plan(self, plan: str | None) -> ReviewRun:
         return ReviewRun(self.agent, self.review, self.folder, self.out, self.structured, plan)
