@@ -163,6 +163,7 @@ def test_structured_workflow_on_a_text_model(legal_docs: Path, tmp_path: Path) -
     assert '"Refunds may be considered at our discretion in appropriate circumstances." ' \
            "(clause 3.1 (Refunds))" in notices  # fmt: skip
     assert "(section 6. How long we keep your data)" in notices
+    assert "- **Problem:** No concrete retention period for personal data." in notices
     summary = (out / SUMMARY).read_text(encoding="utf-8")
     assert "**Overall status: ❌ CRITICAL ISSUES**" in summary
     assert "| CRITICAL | 2 |" in summary and "| WARNING | 3 |" in summary

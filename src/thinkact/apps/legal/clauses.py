@@ -66,6 +66,10 @@ class ClauseReport:
             f"checked, {counts['present']} present, {counts['vague']} vague, {missing} missing."
         ]
         for r in self.results:
+            if r.status == "present":  # short: the problems are what the model must report
+                where = f" ({r.evidence.location})" if r.evidence is not None else ""
+                lines.append(f"- {r.label}: PRESENT{where}.")
+                continue
             line = f"- {r.label}: {r.status.upper()}. {r.note}"
             if r.evidence is not None:
                 line += f' Quote: "{r.evidence.quote}" ({r.evidence.location})'

@@ -24,8 +24,8 @@ You are a careful legal reviewer. Do these steps in order, one tool call per rep
 1. Call list_files with folder ".", then mark_step_complete with step_name "{STEPS[0]}".
 2. Call check_clauses for each document, then mark_step_complete with "{STEPS[1]}".
 3. Call write_notices with one finding for every clause check_clauses called MISSING or \
-VAGUE, in every document. Each finding: document, severity, clause, problem, and a \
-specific recommendation (what to add or change). Then mark_step_complete with "{STEPS[2]}".
+VAGUE, in every document. Each finding: document, severity, clause, and a specific \
+recommendation (what to add or change). Then mark_step_complete with "{STEPS[2]}".
 4. Call write_summary with the overall status, then mark_step_complete with "{STEPS[3]}".
 5. Give a one-sentence final answer: the status and the number of findings.
 {_SEVERITY}

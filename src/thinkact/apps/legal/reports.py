@@ -29,7 +29,7 @@ class Finding(pydantic.BaseModel):
     document: str = pydantic.Field(description="file name, e.g. contract_v1.pdf")
     severity: Severity
     clause: str = pydantic.Field(description="the clause concerned, e.g. Payment terms")
-    problem: str = pydantic.Field(description="what is wrong or missing, one sentence")
+    problem: str = pydantic.Field(default="", description="what is wrong (empty: the checker's)")
     recommendation: str = pydantic.Field(description="the specific fix, one sentence")
     quote: str = pydantic.Field(default="", description="short quote (empty: the checker's)")
     location: str = pydantic.Field(default="", description="page or section of the quote")
@@ -68,11 +68,9 @@ def render_notices(
             lines.append("No findings: the clauses checked are present and clear.")
             continue
         for i, f in enumerate(own, 1):
-            lines += [
-                f"### {i}. {f.severity}: {f.clause.strip()}",
-                "",
-                f"- **Problem:** {f.problem.strip()}",
-            ]
+            lines += [f"### {i}. {f.severity}: {f.clause.strip()}", ""]
+            if f.problem.strip():
+                lines.append(f"- **Problem:** {f.problem.strip()}")
             if f.quote.strip():
                 quote = f.quote.strip().strip('"')
                 loc = f" ({f.location.strip()})" if f.location.strip() else ""

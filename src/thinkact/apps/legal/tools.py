@@ -124,16 +124,17 @@ class Review:
         return f"Wrote {result.bytes_written:,} bytes to {result.path}: {STATUSES[chosen]}."
 
     def _with_evidence(self, f: Finding) -> Finding:
-        """Fill an empty quote/location from what check_clauses found for that clause."""
-        if f.quote.strip():
-            return f
+        """Fill an empty problem, quote or location from what check_clauses found for that
+        clause: the model judges and recommends, the checker supplies the citation."""
         report = self.checks.get(f.document)
         hit = _matching_clause(report, f.clause) if report else None
-        if hit is None or hit.evidence is None:
+        if hit is None:
             return f
-        return f.model_copy(
-            update={"quote": hit.evidence.quote, "location": f.location or hit.evidence.location}
-        )
+        update = {} if f.problem.strip() else {"problem": hit.note}
+        if not f.quote.strip() and hit.evidence is not None:
+            update["quote"] = hit.evidence.quote
+            update["location"] = f.location or hit.evidence.location
+        return f.model_copy(update=update)
 
 
 _WORDS = re.compile(r"[a-z]{3,}")
