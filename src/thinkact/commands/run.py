@@ -30,6 +30,13 @@ def register(subparsers: Any) -> None:
         metavar="FILE",
         help="offline Wikipedia (JSONL of {title, text}) for search_wikipedia and lookup",
     )
+    parser.add_argument(
+        "--pattern",
+        choices=["react", "pev"],
+        default="react",
+        help="react: one ReAct loop (default); pev: plan, execute steps as ReAct sub-runs "
+        "(independent ones in parallel), verify each, re-plan on failure",
+    )
     parser.set_defaults(func=run)
 
 
@@ -58,6 +65,8 @@ def run(args: argparse.Namespace) -> int:
     model = make_model(args)
     store = open_store(args)
     with make_output(args, console) as output:
+        if args.pattern == "pev":
+            return _run_pev(args, model, tools, output.reporters, errors)
         agent = Agent(
             model,
             tools,
@@ -74,3 +83,25 @@ def run(args: argparse.Namespace) -> int:
     if args.quiet:
         report_quiet(result, sys.stdout, errors)
     return exit_code(result)
+
+
+def _run_pev(args: argparse.Namespace, model: Any, tools: Any, reporters: Any, errors: Any) -> int:
+    from thinkact.commands.common import agent_config, make_approver
+    from thinkact.pev import PEVConfig, PlanExecuteVerify
+
+    pev = PlanExecuteVerify(
+        model,
+        tools,
+        format=args.format,
+        instructions=args.instructions,
+        config=PEVConfig(step_config=agent_config(args)),
+        approve=make_approver(args, errors),
+        reporters=reporters,
+    )
+    result = pev.run(args.task)
+    if args.quiet:
+        if result.final_answer:
+            sys.stdout.write(result.final_answer.rstrip("\n") + "\n")
+        if not result.ok:
+            errors.print(f"run stopped: {result.reason} after {result.replans} re-plans")
+    return 0 if result.ok else 1

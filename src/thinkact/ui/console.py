@@ -35,7 +35,24 @@ from thinkact.events import (
     ToolFinished,
     ValidationFailed,
 )
+from thinkact.pev.events import (
+    PlanProposed,
+    PlanRejected,
+    PlanStepFinished,
+    PlanStepStarted,
+    Replanned,
+    SubRunEvent,
+)
 from thinkact.types import Usage
+
+_PLAN_EVENTS = (
+    PlanProposed,
+    PlanRejected,
+    PlanStepStarted,
+    PlanStepFinished,
+    Replanned,
+    SubRunEvent,
+)
 
 MAX_LINES = 15
 MAX_CHARS = 800
@@ -135,6 +152,8 @@ class ConsoleReporter:
         self._max_steps = 0
         self._actions_this_step = 0
         self._unparsed = ""
+        self._sub: dict[str, ConsoleReporter] = {}  # one per plan step's sub-run
+        self._last_sub = ""
         self._handlers: dict[type[Event], Callable[[Any], None]] = {
             RunStarted: self._run_started,
             StepStarted: self._step_started,
@@ -157,6 +176,8 @@ class ConsoleReporter:
             self._context_trimmed(event)
         elif event.kind == "run_resumed":
             self._run_resumed(event)
+        elif isinstance(event, _PLAN_EVENTS):
+            self._plan_event(event)
 
     # --- helpers ------------------------------------------------------------------------
 
@@ -279,6 +300,46 @@ class ConsoleReporter:
         ):
             if calls:
                 self._say(f"   {label}: {', '.join(map(str, calls))}", "dim")
+
+    # Plan-Execute-Verify: the plan, its steps' sub-runs (compact, labelled), checks.
+
+    def _plan_event(self, e: Event) -> None:
+        if isinstance(e, PlanProposed):
+            title = "📋 PLAN" if e.revision == 0 else f"📋 REVISED PLAN ({e.revision})"
+            self._say(title, "bold magenta")
+            from thinkact.pev.plan import Plan
+
+            self._say(Plan.model_validate_json(e.plan).render())
+        elif isinstance(e, PlanRejected):
+            self._say(f"❌ PLAN REJECTED (attempt {e.attempt})", "bold red")
+            self._body(e.reason, "red")
+        elif isinstance(e, PlanStepStarted):
+            self.console.rule(Text(f"Step {e.step_id}: {_one_line(e.goal, 60)}"), style="magenta")
+        elif isinstance(e, PlanStepFinished):
+            mark, style = ("✅", "green") if e.ok else ("❌", "red")
+            how = "" if e.check == "none" else f" ({e.check})"
+            self._say(f"{mark} Step {e.step_id} {'passed' if e.ok else 'failed'}{how}", style)
+            if e.result and self.verbose:
+                self._body(e.result)
+            if e.reason and not e.ok:
+                self._body(e.reason, "red")
+        elif isinstance(e, Replanned):
+            self._say(f"🔁 RE-PLANNING ({e.revision}): {e.reason}", "yellow")
+        elif isinstance(e, SubRunEvent):
+            if isinstance(e.event, RunStarted | RunFinished):
+                return  # the step's start and check say it
+            if e.step_id != self._last_sub:
+                self._say(f"[{e.step_id}]", "magenta")
+                self._last_sub = e.step_id
+            sub = self._sub.get(e.step_id)
+            if sub is None:
+                sub = self._sub[e.step_id] = ConsoleReporter(
+                    self.console,
+                    verbose=False,
+                    max_lines=self.max_lines,
+                    max_chars=self.max_chars,
+                )
+            sub(e.event)
 
     def _run_finished(self, e: RunFinished) -> None:
         seconds = e.duration if self._started is None else self.clock() - self._started
