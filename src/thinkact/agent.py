@@ -69,6 +69,7 @@ class Agent:
             run_id=run_id,
             context_window=getattr(self.model, "context_window", None),
             resume=resume,
+            checkpoints=self.store is not None,
         )
         runtime = ToolRuntime(
             self.tools,

@@ -18,7 +18,8 @@ import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from thinkact.errors import ContextTooLongError
+from thinkact.config import AgentConfig
+from thinkact.errors import ContextTooLongError, UserError
 from thinkact.types import (
     AssistantMessage,
     Message,
@@ -45,12 +46,18 @@ SUMMARY_PROMPT = (
 
 
 def message_chars(m: Message) -> int:
-    if isinstance(m, AssistantMessage):
-        # repr of the arguments is about as long as their JSON and far cheaper: this runs
-        # for every message of every step.
-        return len(m.content) + sum(len(c.name) + len(repr(c.arguments)) for c in m.tool_calls)
+    # This runs for every new message of every step: plain loops, and the repr of the
+    # arguments, about as long as their JSON and far cheaper.
     if isinstance(m, ToolMessage):
-        return sum(len(r.content) + len(r.name) for r in m.results)
+        chars = 0
+        for r in m.results:
+            chars += len(r.content) + len(r.name)
+        return chars
+    if isinstance(m, AssistantMessage):
+        chars = len(m.content)
+        for c in m.tool_calls:
+            chars += len(c.name) + len(repr(c.arguments))
+        return chars
     return len(m.content)
 
 
@@ -67,13 +74,12 @@ def estimate_tools_tokens(specs: Sequence[ToolSpec]) -> int:
 
 
 @dataclass(frozen=True, slots=True)
-class Fitted:
-    """A request's messages after fitting. `dropped` are the messages newly dropped now."""
+class Trim:
+    """What one fit dropped: the messages, their tokens, and the tokens kept."""
 
-    messages: tuple[Message, ...]
-    dropped: tuple[Message, ...] = ()
-    dropped_tokens: int = 0
-    kept_tokens: int = 0
+    dropped: tuple[Message, ...]
+    dropped_tokens: int
+    kept_tokens: int
 
 
 class ContextWindow:
@@ -98,30 +104,56 @@ class ContextWindow:
         self.ratio = 1.0  # real tokens per estimated token, never below 1
         self.summary: str | None = None
         self.dropped_count = 0  # messages dropped so far in this run
+        self.trim: Trim | None = None  # what the last fit dropped (None: nothing)
         self._counts: list[int] = []
         self._pinned = 0  # tokens of the pinned messages
         self._kept = 0  # tokens of messages[_start:]
         self._start = PINNED
+        self._note: Message | None = None  # stands for the dropped turns, once there are any
+        self._note_tokens = 0
+
+    @classmethod
+    def for_run(
+        cls, config: AgentConfig, model_window: int | None, specs: Sequence[ToolSpec]
+    ) -> ContextWindow:
+        """The window of a run: `config.context_window`, else the model's, minus the
+        reply's reserve; `specs` are the tools sent with every request."""
+        window = config.context_window or model_window
+        reserve = config.max_reply_tokens
+        if window is not None and window <= reserve:
+            raise UserError(
+                f"context window {window} leaves no room for the prompt: it must be larger "
+                f"than max_reply_tokens ({reserve})"
+            )
+        budget = None if window is None else window - reserve
+        summary = min(512, budget // 8) if budget is not None and config.summarize else 0
+        return cls(budget, fixed=estimate_tools_tokens(specs), summary_tokens=summary)
 
     # --- the view a request sees ----------------------------------------------------------
 
-    def fit(self, messages: Sequence[Message]) -> Fitted:
-        """Messages for the next request; drops the oldest turns while the estimate is over."""
+    def fit(self, messages: Sequence[Message]) -> tuple[Message, ...]:
+        """Messages for the next request: the oldest turns are dropped while the estimate
+        is over the budget. `self.trim` says what this call dropped."""
+        self.trim = None
         n = len(self._counts)
         if n < len(messages):
-            for i in range(n, len(messages)):
-                c = self.count(messages[i])
-                self._counts.append(c)
-                if i < PINNED:
-                    self._pinned += c
-                elif i >= self._start:
-                    self._kept += c
-        total = self._pinned + self.fixed + self._kept
+            if n >= PINNED:  # the common case: every new message is kept
+                new = [self.count(m) for m in messages[n:]]
+                self._counts += new
+                self._kept += sum(new)
+            else:
+                for i in range(n, len(messages)):
+                    c = self.count(messages[i])
+                    self._counts.append(c)
+                    if i < PINNED:
+                        self._pinned += c
+                    else:
+                        self._kept += c
         if self.budget is None:
-            return Fitted(tuple(messages), kept_tokens=total)
+            return tuple(messages)
         limit = self.budget / self.ratio
-        if total <= limit and self._start == PINNED:  # the common case: nothing to drop
-            return Fitted(tuple(messages), kept_tokens=total)
+        if self._start == PINNED and self._pinned + self.fixed + self._kept <= limit:
+            return tuple(messages)
         if self._pinned + self.fixed > limit:
             raise ContextTooLongError(
                 f"the system prompt, tools and task take about {self._pinned + self.fixed} "
@@ -131,53 +163,46 @@ class ContextWindow:
             )
         first = self._start
         reserve = NOTE_TOKENS + self.summary_tokens
-        while self._total(reserve) > limit:
+        while self._pinned + self.fixed + self._kept + reserve > limit:
             end = self._next_turn(messages, self._start)
             if end is None:  # only the latest turn is left; it must stay
                 break
             self._kept -= sum(self._counts[self._start : end])
             self._start = end
-        dropped = tuple(messages[first : self._start])
-        self.dropped_count += len(dropped)
-        return Fitted(
-            self.view(messages),
-            dropped,
-            sum(self._counts[first : self._start]),
-            self._total(self._note_tokens()),
-        )
+        if self._start > first:
+            dropped = tuple(messages[first : self._start])
+            self.dropped_count += len(dropped)
+            self._set_note()
+            tokens = sum(self._counts[first : self._start])
+            self.trim = Trim(dropped, tokens, self.kept_tokens())
+        return self.view(messages)
+
+    def view(self, messages: Sequence[Message]) -> tuple[Message, ...]:
+        """Pinned messages, the note or summary for what was dropped, then the kept turns."""
+        if self._note is None:
+            return tuple(messages)
+        return (*messages[:PINNED], self._note, *messages[self._start :])
 
     def kept_tokens(self) -> int:
         """Estimated tokens of the current view (pinned, note or summary, kept turns)."""
-        return self._total(self._note_tokens())
+        return self._pinned + self.fixed + self._kept + self._note_tokens
 
     def set_summary(self, text: str) -> None:
         """Use `text` for what was dropped (cut to the room kept for it)."""
         room = max(0, self.summary_tokens - 2 * MESSAGE_OVERHEAD - 16) * CHARS_PER_TOKEN
         self.summary = text.strip()[:room] or None
+        self._set_note()
 
-    def view(self, messages: Sequence[Message]) -> tuple[Message, ...]:
-        """Pinned messages, the note or summary for what was dropped, then the kept turns."""
-        if self._start == PINNED:
-            return tuple(messages)
-        return (*messages[:PINNED], self._note(), *messages[self._start :])
-
-    def _note(self) -> Message:
+    def _set_note(self) -> None:
         if self.summary:
-            return UserMessage(
-                "[Summary of the earlier steps, removed to fit the context window]\n" + self.summary
+            text = "[Summary of the earlier steps, removed to fit the context window]\n"
+            self._note = UserMessage(text + self.summary)
+        else:
+            self._note = UserMessage(
+                f"[{self.dropped_count} earlier messages were removed to fit the context "
+                "window. The task is above; your most recent steps follow.]"
             )
-        return UserMessage(
-            f"[{self.dropped_count} earlier messages were removed to fit the context window. "
-            "The task is above; your most recent steps follow.]"
-        )
-
-    def _note_tokens(self) -> int:
-        if self._start == PINNED:
-            return 0
-        return estimate_message_tokens(self._note())
-
-    def _total(self, extra: int) -> int:
-        return self._pinned + self.fixed + self._kept + extra
+        self._note_tokens = estimate_message_tokens(self._note)
 
     @staticmethod
     def _next_turn(messages: Sequence[Message], start: int) -> int | None:

@@ -11,17 +11,24 @@ import time
 import uuid
 from collections import deque
 from collections.abc import Callable, Generator, Mapping, Sequence
-from dataclasses import dataclass, field, replace
 from typing import Any
 
 from thinkact.budget import Budget, forced_final_message
 from thinkact.config import AgentConfig
-from thinkact.context import ContextWindow, Fitted, cap_result, estimate_tools_tokens, is_pageable
-from thinkact.errors import FormatError, ModelError, TransientError, UserError
+from thinkact.context import ContextWindow, Trim, cap_result, is_pageable
+from thinkact.effects import (
+    CallModel,
+    Effect,
+    Resume,
+    RunResult,
+    RunTools,
+    Sleep,
+    Validator,
+)
+from thinkact.errors import FormatError, ModelError, TransientError
 from thinkact.events import (
     Checkpoint,
     ContextTrimmed,
-    Event,
     FormatFailed,
     ModelReplied,
     Notice,
@@ -49,44 +56,6 @@ from thinkact.types import (
     UserMessage,
 )
 
-Validator = Callable[[str], str | None]
-"""Checks a final answer (or what the run produced): None if fine, else the reason."""
-
-
-@dataclass(frozen=True, slots=True)
-class CallModel:
-    request: ModelRequest
-
-
-@dataclass(frozen=True, slots=True)
-class RunTools:
-    step: int
-    calls: tuple[ToolCall, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class Sleep:
-    seconds: float
-
-
-Effect = CallModel | RunTools | Sleep | Event
-
-
-@dataclass(frozen=True, slots=True)
-class RunResult:
-    run_id: str
-    final_answer: str | None
-    reason: str  # final_answer, max_steps, error_cap, loop, validation_failed, budget_*
-    steps: int
-    usage: Usage
-    duration: float
-    messages: tuple[Message, ...]
-
-    @property
-    def ok(self) -> bool:
-        return self.reason == "final_answer"
-
-
 LOOP_NUDGE = (
     "You are repeating the same action and it is not getting you closer to the answer. "
     "Try a different tool or different arguments, or give your final answer."
@@ -98,25 +67,6 @@ COST_UNKNOWN = (
 )
 
 
-@dataclass(frozen=True, slots=True)
-class Resume:
-    """Where a stored run stopped (built by `thinkact.store`); the loop continues from it.
-
-    `pending` are the calls of the step it stopped in; `results` holds those not to run
-    again: stored results, and for `interrupted` calls an observation that says so.
-    """
-
-    messages: tuple[Message, ...]
-    step: int
-    usage: Usage
-    elapsed: float
-    counters: Mapping[str, Any] = field(default_factory=dict)
-    pending: tuple[ToolCall, ...] = ()
-    results: Mapping[str, ToolResult] = field(default_factory=dict)
-    rerun: tuple[str, ...] = ()
-    interrupted: tuple[str, ...] = ()
-
-
 def _signature(calls: Sequence[ToolCall]) -> str:
     """A cheap, order-insensitive (for arguments) fingerprint of one reply's calls."""
     return repr([(c.name, sorted((k, repr(v)) for k, v in c.arguments.items())) for c in calls])
@@ -125,7 +75,8 @@ def _signature(calls: Sequence[ToolCall]) -> str:
 class Loop:
     """State of one run. `run()` is the generator the drivers step through.
 
-    `resume` continues a stored run (see `thinkact.store`) instead of starting one.
+    `resume` continues a stored run (see `thinkact.store`) instead of starting one;
+    `checkpoints` emits the Checkpoint events a resume is built from.
     """
 
     def __init__(
@@ -142,6 +93,7 @@ class Loop:
         clock: Callable[[], float] = time.monotonic,
         context_window: int | None = None,
         resume: Resume | None = None,
+        checkpoints: bool = True,
     ) -> None:
         self.task = task
         self.model_name = model_name
@@ -157,18 +109,9 @@ class Loop:
         self.specs = (*tools, final_answer_spec()) if format.native else tuple(tools)
         self.budget = Budget.from_config(self.config)
         self.resume = resume
-        cfg = self.config
-        window = cfg.context_window or context_window
-        if window is not None and window <= cfg.max_reply_tokens:
-            raise UserError(
-                f"context window {window} leaves no room for the prompt: it must be larger "
-                f"than max_reply_tokens ({cfg.max_reply_tokens})"
-            )
-        budget = None if window is None else window - cfg.max_reply_tokens
-        self.context = ContextWindow(
-            budget,
-            fixed=estimate_tools_tokens(self.specs) if format.native else 0,
-            summary_tokens=min(512, budget // 8) if budget is not None and cfg.summarize else 0,
+        self.checkpoints = checkpoints  # Checkpoint events: only a store needs them
+        self.context = ContextWindow.for_run(
+            self.config, context_window, self.specs if format.native else ()
         )
         # Counters that survive a resume (see `_counters`).
         self.errors = 0
@@ -242,7 +185,7 @@ class Loop:
         fmt, cfg = self.format, self.config
         return ModelRequest(
             messages=messages,
-            tools=self.specs,
+            tools=self.specs if fmt.native else (),
             max_tokens=cfg.max_reply_tokens,
             stop=fmt.stop,
             temperature=cfg.temperature,
@@ -264,7 +207,8 @@ class Loop:
             if self.fresh:
                 note = self._note(1)
                 self.messages.append(UserMessage(f"{self.task}\n\n{note}" if note else self.task))
-                yield self._checkpoint()
+                if self.checkpoints:
+                    yield self._checkpoint()
             while True:
                 result = yield from self._step()
                 if result is not None:
@@ -319,13 +263,14 @@ class Loop:
         self.step += 1
         step = self.step
         yield StepStarted(step, cfg.max_steps)
-        fitted = self.context.fit(self.messages)
-        if fitted.dropped:
-            fitted = yield from self._trimmed(fitted)
+        view = self.context.fit(self.messages)
+        if self.context.trim is not None:
+            view = yield from self._trimmed(self.context.trim)
         t0 = self.clock()
-        reply = yield from self._call_model(self._request(fitted.messages))
+        reply = yield from self._call_model(self._request(view))
         self.usage += reply.usage
-        self.context.calibrate(fitted.kept_tokens, reply.usage.input_tokens)
+        if reply.usage.input_tokens:
+            self.context.calibrate(self.context.kept_tokens(), reply.usage.input_tokens)
         if cfg.max_cost is not None and self.usage.cost is None and not self.cost_noted:
             self.cost_noted = True
             yield Notice(step, "cost_unknown", COST_UNKNOWN.format(model=self.model_name))
@@ -340,7 +285,8 @@ class Loop:
                 return (yield from self._finish("error_cap", None))
             self.messages.extend(self.format.feedback(f"FORMAT ERROR: {e}", self._note(step + 1)))
             yield StepFinished(step, self.usage)
-            yield self._checkpoint()
+            if self.checkpoints:
+                yield self._checkpoint()
             return None
         self.messages.append(self.format.assistant_message(reply))
         yield ModelReplied(
@@ -366,7 +312,8 @@ class Loop:
                 yield Notice(step, "loop_nudge", LOOP_NUDGE)
 
         calls = parsed.calls
-        yield self._checkpoint(pending=calls)
+        if self.checkpoints:
+            yield self._checkpoint(pending=calls)
         for call in calls:
             yield ToolStarted(step, call)
         outcomes: list[ToolOutcome] = yield RunTools(step, calls)
@@ -394,7 +341,8 @@ class Loop:
             self.extra = ""
         self.messages.extend(self.format.observation(results, note))
         yield StepFinished(step, self.usage)
-        yield self._checkpoint()
+        if self.checkpoints:
+            yield self._checkpoint()
         return None
 
     def _answered(self, step: int, answer: str) -> Generator[Effect, Any, RunResult | None]:
@@ -415,33 +363,25 @@ class Loop:
             )
         )
         yield StepFinished(step, self.usage)
-        yield self._checkpoint()
+        if self.checkpoints:
+            yield self._checkpoint()
         return None
 
-    def _trimmed(self, fitted: Fitted) -> Generator[Effect, Any, Fitted]:
+    def _trimmed(self, trim: Trim) -> Generator[Effect, Any, tuple[Message, ...]]:
         """Report a trimming; with `summarize`, first fold the dropped turns into a summary."""
         summarized = False
+        kept = trim.kept_tokens
         if self.config.summarize:
             try:
-                reply = yield from self._call_model(self.context.summary_request(fitted.dropped))
+                reply = yield from self._call_model(self.context.summary_request(trim.dropped))
                 self.usage += reply.usage
                 self.context.set_summary(reply.text)
                 summarized = self.context.summary is not None
+                kept = self.context.kept_tokens()
             except ModelError:  # no summary: the dropped turns are simply left out
                 pass
-            fitted = replace(
-                fitted,
-                messages=self.context.view(self.messages),
-                kept_tokens=self.context.kept_tokens(),
-            )
-        yield ContextTrimmed(
-            self.step,
-            len(fitted.dropped),
-            fitted.dropped_tokens,
-            fitted.kept_tokens,
-            summarized,
-        )
-        return fitted
+        yield ContextTrimmed(self.step, len(trim.dropped), trim.dropped_tokens, kept, summarized)
+        return self.context.view(self.messages)
 
     def _call_model(self, request: ModelRequest) -> Generator[Effect, Any, Reply]:
         """One model call with the retry policy; a transient error is thrown in by the driver."""
@@ -473,11 +413,11 @@ class Loop:
         message = forced_final_message(reason)
         yield Notice(self.step, reason, message)
         self.messages.extend(self.format.feedback(message, ""))
-        fitted = self.context.fit(self.messages)
-        if fitted.dropped:
-            fitted = yield from self._trimmed(fitted)
+        view = self.context.fit(self.messages)
+        if self.context.trim is not None:
+            view = yield from self._trimmed(self.context.trim)
         t0 = self.clock()
-        reply = yield from self._call_model(self._request(fitted.messages, final_only=True))
+        reply = yield from self._call_model(self._request(view, final_only=True))
         self.usage += reply.usage
         self.messages.append(self.format.assistant_message(reply))
         try:
@@ -503,3 +443,17 @@ def _is_loop(recent: deque[str]) -> bool:
     if n >= 3 and recent[-1] == recent[-2] == recent[-3]:
         return True
     return n >= 4 and recent[-1] == recent[-3] and recent[-2] == recent[-4] != recent[-1]
+
+
+__all__ = [
+    "FORCE_FINAL",
+    "LOOP_NUDGE",
+    "CallModel",
+    "Effect",
+    "Loop",
+    "Resume",
+    "RunResult",
+    "RunTools",
+    "Sleep",
+    "Validator",
+]

@@ -8,8 +8,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
+from thinkact.effects import Resume
 from thinkact.events import Event
-from thinkact.loop import Resume
 
 if TYPE_CHECKING:
     import sqlite3

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from thinkact.loop import Resume
+from thinkact.effects import Resume
 from thinkact.types import Message, ToolCall, ToolResult, Usage, message_from_dict
 
 INTERRUPTED = (

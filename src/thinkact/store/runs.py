@@ -16,12 +16,14 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+from thinkact.effects import Resume
 from thinkact.errors import UserError
 from thinkact.events import Event, RunFinished, RunResumed, RunStarted, StepFinished
-from thinkact.loop import Resume
 from thinkact.store.base import RESUMABLE, RunRecord, status_for
 from thinkact.store.db import connect, default_path
 from thinkact.store.resume import resume_point
+
+_ROW_EVENTS = (RunStarted, StepFinished, RunFinished, RunResumed)  # they update `runs` too
 
 
 class RunStore:
@@ -45,11 +47,19 @@ class RunStore:
     # --- writing ------------------------------------------------------------------------
 
     def append(self, run_id: str, event: Event) -> None:
-        """Store one event (and keep the run's row current) in one short transaction."""
+        """Store one event (and keep the run's row current), committed before returning."""
         d = event.to_dict()
         data = json.dumps(d, ensure_ascii=False, default=str)
         step = d.get("step") if isinstance(d.get("step"), int) else None
         now = time.time()
+        if not isinstance(event, _ROW_EVENTS):  # one INSERT: atomic on its own, no BEGIN
+            with self._lock:
+                self._conn.execute(
+                    "INSERT INTO events (run_id, seq, kind, step, ts, data) "
+                    "VALUES (?, ?, ?, ?, ?, ?)",
+                    (run_id, self._next_seq(run_id), event.kind, step, now, data),
+                )
+            return
         with self._lock, self._transaction():
             if isinstance(event, RunStarted):
                 self._insert_run(event, now)
