@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import AsyncIterator, Callable, Generator, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from thinkact.config import AgentConfig
@@ -56,47 +57,57 @@ class Agent:
         self.store = store  # every event of every run is appended here (see thinkact.store)
 
     def _start(
-        self, task: str, run_id: str | None, resume: Resume | None = None
-    ) -> tuple[Loop, ToolRuntime]:
+        self,
+        task: str,
+        run_id: str | None,
+        *,
+        resume: Resume | None = None,
+        config: AgentConfig | None = None,
+        instructions: str | None = None,
+        store: RunLog | None = None,
+    ) -> _Run:
+        config = config or self.config
+        store = store or self.store
         loop = Loop(
             task=task,
             model_name=self.model.name,
             format=self.format,
             tools=[t.spec for t in self.tools],
-            instructions=self.instructions,
-            config=self.config,
+            instructions=self.instructions if instructions is None else instructions,
+            config=config,
             validators=self.validators,
             run_id=run_id,
             context_window=getattr(self.model, "context_window", None),
             resume=resume,
-            checkpoints=self.store is not None,
+            checkpoints=store is not None,
         )
         runtime = ToolRuntime(
             self.tools,
-            concurrency=self.config.tool_concurrency,
+            concurrency=config.tool_concurrency,
             approve=self.approve,
             run_id=loop.run_id,
         )
-        return loop, runtime
+        return _Run(loop, runtime, store)
 
-    def _report(self, run_id: str, event: Event) -> None:
-        if self.store is not None:  # first, so a failing reporter cannot lose an event
-            self.store.append(run_id, event)
+    def _report(self, run: _Run, event: Event) -> None:
+        if run.store is not None:  # first, so a failing reporter cannot lose an event
+            run.store.append(run.loop.run_id, event)
         for reporter in self.reporters:
             reporter(event)
 
-    def _stopped(self, loop: Loop, error: BaseException) -> None:
-        if self.store is not None:
-            self.store.stopped(loop.run_id, f"interrupted: {type(error).__name__}")
+    @staticmethod
+    def _stopped(run: _Run, error: BaseException) -> None:
+        if run.store is not None:
+            run.store.stopped(run.loop.run_id, f"interrupted: {type(error).__name__}")
 
     # --- sync driver ----------------------------------------------------------------------
 
     def iter(self, task: str, *, run_id: str | None = None) -> Generator[Event, None, RunResult]:
         """Run the task, yielding every event; the generator returns the RunResult."""
-        return self._drive(*self._start(task, run_id))
+        return self._drive(self._start(task, run_id))
 
-    def _drive(self, loop: Loop, runtime: ToolRuntime) -> Generator[Event, None, RunResult]:
-        gen = loop.run()
+    def _drive(self, run: _Run) -> Generator[Event, None, RunResult]:
+        gen = run.loop.run()
         value: Any = None
         error: BaseException | None = None
         try:
@@ -108,7 +119,7 @@ class Agent:
                     return result
                 value, error = None, None
                 if isinstance(item, Event):
-                    self._report(loop.run_id, item)
+                    self._report(run, item)
                     yield item
                 elif isinstance(item, CallModel):
                     try:
@@ -116,11 +127,11 @@ class Agent:
                     except ModelError as e:
                         error = e
                 elif isinstance(item, RunTools):
-                    value = runtime.run(item.step, item.calls)
+                    value = run.runtime.run(item.step, item.calls)
                 else:
                     time.sleep(item.seconds)
         except BaseException as e:  # Ctrl-C, a bug, or the caller dropped the iterator
-            self._stopped(loop, e)
+            self._stopped(run, e)
             raise
 
     def run(self, task: str, *, run_id: str | None = None) -> RunResult:
@@ -135,16 +146,14 @@ class Agent:
         again; a call in flight when the run stopped runs again only if its tool is
         `idempotent`, otherwise the model is told it was interrupted.
         """
-        return _exhaust(self._drive(*self._resumed(run_id, store)))
+        return _exhaust(self._drive(self._resumed(run_id, store)))
 
-    def _resumed(self, run_id: str, store: RunLog | None) -> tuple[Loop, ToolRuntime]:
+    def _resumed(self, run_id: str, store: RunLog | None) -> _Run:
+        store = store or self.store
         if store is None:
-            if self.store is None:
-                from thinkact.store import RunStore
+            from thinkact.store import RunStore
 
-                self.store = RunStore()
-            store = self.store
-        self.store = store
+            store = self.store = RunStore()  # the default one, kept for later runs
         record = store.get(run_id)
         missing = sorted(set(record.tools) - {t.name for t in self.tools})
         problems = [f"its tools {', '.join(missing)} are missing"] if missing else []
@@ -155,22 +164,24 @@ class Agent:
         if problems:
             raise UserError(f"cannot resume run {record.id} with this agent: {'; '.join(problems)}")
         idempotent = {t.name for t in self.tools if t.idempotent}
-        resume = store.resume_point(record.id, idempotent.__contains__)
-        self.config = AgentConfig.from_dict(record.config) if record.config else self.config
-        self.instructions = record.instructions
-        return self._start(record.task, record.id, resume)
+        return self._start(
+            record.task,
+            record.id,
+            resume=store.resume_point(record.id, idempotent.__contains__),
+            config=AgentConfig.from_dict(record.config) if record.config else None,
+            instructions=record.instructions,
+            store=store,
+        )
 
     # --- async driver ---------------------------------------------------------------------
 
     async def _adrive(self, task: str, run_id: str | None) -> AsyncIterator[Event | RunResult]:
         """Events of a new run, then its RunResult (used by composite engines)."""
-        async for item in self._adrive_loop(*self._start(task, run_id)):
+        async for item in self._adrive_loop(self._start(task, run_id)):
             yield item
 
-    async def _adrive_loop(
-        self, loop: Loop, runtime: ToolRuntime
-    ) -> AsyncIterator[Event | RunResult]:
-        gen = loop.run()
+    async def _adrive_loop(self, run: _Run) -> AsyncIterator[Event | RunResult]:
+        gen = run.loop.run()
         value: Any = None
         error: BaseException | None = None
         try:
@@ -182,7 +193,7 @@ class Agent:
                     return
                 value, error = None, None
                 if isinstance(item, Event):
-                    self._report(loop.run_id, item)
+                    self._report(run, item)
                     yield item
                 elif isinstance(item, CallModel):
                     try:
@@ -190,11 +201,11 @@ class Agent:
                     except ModelError as e:
                         error = e
                 elif isinstance(item, RunTools):
-                    value = await runtime.arun(item.step, item.calls)
+                    value = await run.runtime.arun(item.step, item.calls)
                 else:
                     await asyncio.sleep(item.seconds)
         except BaseException as e:
-            self._stopped(loop, e)
+            self._stopped(run, e)
             raise
 
     async def aiter(self, task: str, *, run_id: str | None = None) -> AsyncIterator[Event]:
@@ -209,7 +220,16 @@ class Agent:
 
     async def aresume(self, run_id: str, *, store: RunLog | None = None) -> RunResult:
         """Async twin of `resume`."""
-        return await _aexhaust(self._adrive_loop(*self._resumed(run_id, store)))
+        return await _aexhaust(self._adrive_loop(self._resumed(run_id, store)))
+
+
+@dataclass(frozen=True, slots=True)
+class _Run:
+    """One run in progress: its loop, its tool runtime and where its events are stored."""
+
+    loop: Loop
+    runtime: ToolRuntime
+    store: RunLog | None
 
 
 def _exhaust(gen: Generator[Event, None, RunResult]) -> RunResult:

@@ -189,9 +189,13 @@ def test_the_runs_settings_come_back_with_it(tmp_path: Path) -> None:
         instructions="Count carefully.",
         config=AgentConfig(max_steps=9),
     )
-    agent = Agent(stepping_model(), [bump], store=store)  # default config, no instructions
+    model = stepping_model()
+    agent = Agent(model, [bump], store=store)  # default config, no instructions
     agent.resume("r1")
-    assert agent.config.max_steps == 9 and agent.instructions == "Count carefully."
+    first = model.requests[0].messages
+    assert "Count carefully." in first[0].content  # type: ignore[union-attr]
+    assert "[Step 2 of 9]" in first[-1].content  # type: ignore[union-attr]
+    assert agent.config.max_steps == 20 and agent.instructions == ""  # the agent is unchanged
     assert store.get("r1").config["max_steps"] == 9
 
 
