@@ -259,3 +259,35 @@ def test_nothing_is_dropped_while_the_history_fits() -> None:
         history.append(UserMessage(f"observation {i}"))
         assert list(window.fit(history)) == history
         assert window.trim is None
+
+
+def test_a_text_format_run_is_trimmed_by_whole_turns_too() -> None:
+    """XML actions: an assistant turn and the observation after it go or stay together."""
+
+    def reply(request: ModelRequest) -> str:
+        n = len(model.requests)
+        if n > 120:
+            return "<reasoning>done</reasoning><final_answer>total</final_answer>"
+        return (
+            f"<reasoning>Sample {n} next.</reasoning><action>probe</action>"
+            f'<parameters>{{"n": {n}, "size": {60 + n % 7 * 40}}}</parameters>'
+        )
+
+    model = FunctionModel(reply, native_tools=False, context_window=2_500)
+    config = AgentConfig(max_steps=150, max_reply_tokens=300)
+    result = Agent(model, [probe], format="xml", config=config).run(TASK)
+    assert result.reason == "final_answer" and result.steps == 121
+    trims = 0
+    for i, request in enumerate(model.requests):
+        assert estimate_tokens(request) <= 2_200
+        messages = request.messages
+        assert isinstance(messages[0], SystemMessage) and "probe" in messages[0].content
+        assert messages[1].content.startswith(TASK)  # type: ignore[union-attr]
+        trimmed = len(messages) > 2 and "were removed" in messages[2].content  # type: ignore[union-attr]
+        kept = messages[3:] if trimmed else messages[2:]
+        trims += trimmed
+        # strictly alternating assistant turn / observation, newest observation last
+        assert [m.role for m in kept] == ["assistant", "user"] * (len(kept) // 2)
+        if i:
+            assert f"sample {i}: " in kept[-1].content  # type: ignore[union-attr]
+    assert trims > 80
