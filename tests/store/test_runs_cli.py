@@ -86,8 +86,12 @@ def test_a_killed_cli_run_is_listed_shown_resumed_and_exported(tmp_path: Path) -
 
     listed = thinkact(tmp_path, "runs")
     assert listed.returncode == 0, listed.stderr
-    assert "killed" in listed.stdout and f"scripted:{script}"[:20] in listed.stdout
-    assert "STATUS" in listed.stdout and "TOKENS" in listed.stdout
+    header, row = listed.stdout.splitlines()
+    assert header.split() == [
+        *("RUN", "STATUS", "MODEL", "STEPS", "TOKENS", "COST", "DURATION", "STARTED", "TASK")
+    ]
+    assert row.split()[1:6] == ["killed", "scripted:model.json", "1", "0", "-"]
+    assert row.endswith(TASK)
     store = RunStore(tmp_path / "home" / "runs.db")
     run_id = store.runs()[0].id
 

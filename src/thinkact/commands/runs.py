@@ -12,6 +12,7 @@ import json
 import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -85,32 +86,30 @@ def list_runs(store: RunStore, console: Console, *, limit: int, status: str | No
     if not records:
         console.print(f"no runs in {store.path}", highlight=False)
         return 0
+    wide = console.width >= 110  # else STARTED and TASK are left to `runs show`
     table = Table(box=None, header_style="bold", pad_edge=False)
-    for name, justify in (
-        ("RUN", "left"),
-        ("STATUS", "left"),
-        ("MODEL", "left"),
-        ("STEPS", "right"),
-        ("TOKENS", "right"),
-        ("COST", "right"),
-        ("DURATION", "right"),
-        ("STARTED", "left"),
-        ("TASK", "left"),
-    ):
-        table.add_column(name, justify=justify, no_wrap=name != "TASK")  # type: ignore[arg-type]
+    table.add_column("RUN", no_wrap=True)
+    table.add_column("STATUS", no_wrap=True)
+    table.add_column("MODEL", no_wrap=True, overflow="ellipsis", max_width=28 if wide else 20)
+    for name in ("STEPS", "TOKENS", "COST", "DURATION"):
+        table.add_column(name, justify="right", no_wrap=True)
+    if wide:
+        table.add_column("STARTED", no_wrap=True)
+        table.add_column("TASK", min_width=12, max_width=60)
     for r in records:
         state = r.live_status
-        table.add_row(
+        row: list[str | Text] = [
             r.id,
             Text(state, style=STATUS_STYLES.get(state, "")),
-            r.model,
+            short_model(r.model),
             str(r.steps),
             f"{r.tokens:,}",
             cost_text(r.cost),
             duration_text(r),
-            time.strftime("%Y-%m-%d %H:%M", time.localtime(r.started)),
-            _one_line(r.task, 60),
-        )
+        ]
+        if wide:
+            row += [started_text(r.started), _one_line(r.task, 120)]
+        table.add_row(*row)
     console.print(table)
     return 0
 
@@ -155,6 +154,21 @@ def _console_reporter(console: Console, clock: Callable[[], float]) -> Any:
     except ImportError:
         return None
     return ConsoleReporter(console, clock=clock)
+
+
+def short_model(model: str) -> str:
+    """`scripted:/long/path/demo.json` -> `scripted:demo.json`; other strings unchanged."""
+    provider, _, rest = model.partition(":")
+    if provider == "scripted" and rest:
+        return f"scripted:{Path(rest).name}"
+    return model
+
+
+def started_text(started: float) -> str:
+    """`14:05` today, `11-29` before."""
+    day = time.strftime("%Y-%m-%d", time.localtime(started))
+    same_day = day == time.strftime("%Y-%m-%d")
+    return time.strftime("%H:%M" if same_day else "%m-%d", time.localtime(started))
 
 
 def cost_text(cost: float | None) -> str:
