@@ -141,3 +141,8 @@ def test_only_jsonish_errors_escape(text: str) -> None:
             fn(text)
         except JsonishError as e:
             assert len(str(e)) < 300
+
+
+def test_strict_json_with_backticks_inside_a_string() -> None:
+    # Regression: fences were stripped before trying strict JSON, breaking this value.
+    assert loads('{"```": null}') == {"```": None}

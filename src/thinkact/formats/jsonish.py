@@ -229,8 +229,12 @@ def decode(text: str, pos: int = 0) -> tuple[Any, int]:
 
 def loads(text: str) -> Any:
     """Read a whole text as one value; fences and surrounding whitespace are allowed."""
+    try:  # the fast path: most replies are strict JSON (which may hold ``` inside strings)
+        return json.loads(text)
+    except (ValueError, RecursionError):
+        pass
     body = strip_fences(text)
-    try:  # the fast path: most replies are strict JSON
+    try:
         return json.loads(body)
     except (ValueError, RecursionError):
         pass
