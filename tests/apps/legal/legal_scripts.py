@@ -6,8 +6,6 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from thinkact.apps.legal import STEPS
-
 
 def call(name: str, **arguments: Any) -> dict[str, Any]:
     return {"name": name, "arguments": arguments}
@@ -34,21 +32,23 @@ FINDINGS = [
      "recommendation": "Name a DPO with an email address."},
     {"document": "privacy_policy.txt", "severity": "WARNING", "clause": "Data retention",
      "recommendation": "Give retention periods per category."},  # problem: the checker's
+    {"document": "privacy_policy.txt", "severity": "WARNING", "clause": "Lawful basis",
+     "recommendation": "State the Art. 6 basis for each purpose."},
+    {"document": "privacy_policy.txt", "severity": "WARNING",
+     "clause": "International transfers",
+     "recommendation": "Name the safeguard: adequacy or standard contractual clauses."},
 ]  # fmt: skip
 
 
 def structured_trace(status: str = "CRITICAL ISSUES") -> list[str]:
+    """The small-model workflow: 7 turns; the tools mark the steps."""
     return [
         xml("List the documents.", "list_files", folder="."),
-        xml("Scanned.", "mark_step_complete", step_name=STEPS[0]),
         xml("Check the contract.", "check_clauses", path="contract_v1.pdf"),
         xml("Next.", "check_clauses", path="terms_of_service.docx"),
         xml("Next.", "check_clauses", path="privacy_policy.txt"),
-        xml("Reviewed.", "mark_step_complete", step_name=STEPS[1]),
         xml("Write the notices.", "write_notices", findings=FINDINGS),
-        xml("Done.", "mark_step_complete", step_name=STEPS[2]),
         xml("Two CRITICAL findings.", "write_summary", status=status),
-        xml("Done.", "mark_step_complete", step_name=STEPS[3]),
-        "<reasoning>All done.</reasoning>\n<final_answer>❌ CRITICAL ISSUES: 5 findings."
+        "<reasoning>All done.</reasoning>\n<final_answer>❌ CRITICAL ISSUES: 8 findings."
         "</final_answer>",
     ]

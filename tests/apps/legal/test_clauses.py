@@ -10,6 +10,7 @@ from thinkact.apps.legal.clauses import EXPECTED, check_document, detect_kind
 from thinkact.apps.legal.documents import load_document, segment, split_pages
 from thinkact.apps.legal.tools import Review, documents_in
 from thinkact.errors import ToolRetry
+from thinkact.tools.base import ToolContext
 from thinkact.tools.sandbox import Workspace
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples" / "legal_docs"
@@ -346,4 +347,4 @@ def test_bad_files_become_observations(tmp_path: Path) -> None:
         ("../etc/passwd", "outside the workspace"),
     ]:
         with pytest.raises(ToolRetry, match=words):
-            review.check_clauses(name)
+            review.check_clauses(name, ToolContext())

@@ -42,7 +42,7 @@ def test_plan_with_yes_is_shown_and_used(
     captured = capsys.readouterr()
     assert code == 0
     assert "2. check_clauses x3" in captured.out
-    assert captured.out.rstrip().endswith("❌ CRITICAL ISSUES: 5 findings.")
+    assert captured.out.rstrip().endswith("❌ CRITICAL ISSUES: 8 findings.")
 
 
 def test_plan_needs_a_terminal_or_yes(

@@ -150,11 +150,18 @@ def test_native_trace_eight_turns(legal_docs: Path) -> None:
 def test_structured_workflow_on_a_text_model(legal_docs: Path, tmp_path: Path) -> None:
     out = tmp_path / "reports"
     model = ScriptedModel(structured_trace(), native_tools=False)
-    result, _, screen = tracked(legal_docs, model, out=out)
+    result, events, screen = tracked(legal_docs, model, out=out)
 
-    assert result.ok and result.steps == 11
-    assert "<parameters>" in model.requests[0].messages[0].content  # the xml format
+    assert result.ok and result.steps == 7
+    system = model.requests[0].messages[0].content
+    assert "<parameters>" in system  # the xml format
+    assert "mark_step_complete" not in system and "read_file" not in system
     assert model.requests[0].grammar is not None  # constrained decoding for local models
+    checked = [e.result.content for e in events if isinstance(e, ToolFinished)][1:4]
+    assert checked[0].endswith("Still to check: privacy_policy.txt, terms_of_service.docx.")
+    assert checked[2].endswith("All 3 documents checked.")
+    # The tools mark the steps as they complete them.
+    assert [e.step_name for e in events if isinstance(e, ProgressMarked)] == list(STEPS)
     notices = (out / NOTICES).read_text(encoding="utf-8")
     # The quote and location come from check_clauses when the model gives none.
     assert "### 1. CRITICAL: Term and termination" in notices
@@ -166,38 +173,88 @@ def test_structured_workflow_on_a_text_model(legal_docs: Path, tmp_path: Path) -
     assert "- **Problem:** No concrete retention period for personal data." in notices
     summary = (out / SUMMARY).read_text(encoding="utf-8")
     assert "**Overall status: ❌ CRITICAL ISSUES**" in summary
-    assert "| CRITICAL | 2 |" in summary and "| WARNING | 3 |" in summary
+    assert "| CRITICAL | 2 |" in summary and "| WARNING | 5 |" in summary
     assert "- terms_of_service.docx: 1 WARNING" in summary
     assert "1. contract_v1.pdf: Add termination on 30 days' notice" in summary
     assert not (legal_docs / NOTICES).exists()  # outputs go to --out only
     lines = [line.split("] ", 1)[1] for line in screen.splitlines()]
-    assert "📄 Reading privacy_policy.txt (3 of 3)" in lines
-    assert lines[-2:] == [f"✅ Write {SUMMARY}", "🏁 Finished (final_answer) · 11 turns · 0 tokens"]
+    assert lines == [
+        "🔄 Scan folder",
+        "📄 Reading contract_v1.pdf (1 of 3)",
+        "🔄 Review documents",
+        "✅ Scan folder",
+        "📄 Reading terms_of_service.docx (2 of 3)",
+        "📄 Reading privacy_policy.txt (3 of 3)",
+        "✅ Review documents",
+        f"🔄 Write {NOTICES}",
+        f"✅ Write {NOTICES}",
+        f"🔄 Write {SUMMARY}",
+        f"✅ Write {SUMMARY}",
+        "🏁 Finished (final_answer) · 7 turns · 0 tokens",
+    ]
+
+
+def test_notices_must_cover_every_problem_the_checker_found(legal_docs: Path) -> None:
+    replies = structured_trace()
+    replies[4:5] = [
+        xml("Notices.", "write_notices", findings=FINDINGS[:3]),  # privacy policy left out
+        xml("Notices again.", "write_notices", findings=FINDINGS),
+    ]
+    model = ScriptedModel(replies, native_tools=False)
+    result, events, _ = tracked(legal_docs, model)
+    first, second = [
+        e.result.content
+        for e in events
+        if isinstance(e, ToolFinished) and e.call.name == "write_notices"
+    ]
+    assert "<validation_failed>no finding covers privacy_policy.txt: Lawful basis (GDPR " \
+           "Art. 6) (VAGUE); privacy_policy.txt: Data retention (VAGUE)" in first  # fmt: skip
+    assert "DPO / privacy contact (MISSING)" in first
+    assert "validation_failed" not in second
+    marks = [e.step_name for e in events if isinstance(e, ProgressMarked)]
+    assert marks.count(f"Write {NOTICES}") == 1 and result.ok
+
+
+def test_notices_wait_for_every_document_to_be_checked(legal_docs: Path) -> None:
+    replies = structured_trace()
+    early = xml("Enough.", "write_notices", findings=FINDINGS)
+    replies.insert(2, early)  # after checking only the contract
+    model = ScriptedModel(replies, native_tools=False)
+    result, events, _ = tracked(legal_docs, model)
+    refused = next(e.result for e in events if isinstance(e, ToolFinished) and e.result.is_error)
+    assert refused.content == (
+        "TOOL ERROR: run check_clauses on every document first; not yet: "
+        "privacy_policy.txt, terms_of_service.docx"
+    )
+    assert result.ok and result.steps == 8
 
 
 def test_validation_failure_then_retry(legal_docs: Path) -> None:
     """The summary claims APPROVED: the check after the write says why that is wrong, the
     final answer is refused with <validation_failed>, the model rewrites it and finishes."""
     replies = structured_trace(status="APPROVED")
-    replies[10:10] = [
+    final = replies[-1]
+    replies[6:] = [
+        final,  # too early: refused by the validators
         xml("Fix the status.", "write_summary", status="CRITICAL ISSUES"),
-        replies[-1],
+        final,
     ]
-    replies.insert(10, replies[-1])  # a final answer before fixing: refused
     model = ScriptedModel(replies, native_tools=False)
     result, events, _ = tracked(legal_docs, model)
 
     written = [e for e in events if isinstance(e, ToolFinished) and e.call.name == "write_summary"]
     assert "<validation_failed>REVIEW_SUMMARY.md says ✅ APPROVED but LEGAL_NOTICES.md has 2 " \
-           "CRITICAL, 3 WARNING, 0 INFO, so the status must be ❌ CRITICAL ISSUES." \
+           "CRITICAL, 5 WARNING, 0 INFO, so the status must be ❌ CRITICAL ISSUES." \
            "</validation_failed>" in written[0].result.content  # fmt: skip
     assert "validation_failed" not in written[1].result.content
     failures = [e for e in events if isinstance(e, ValidationFailed)]
     assert [(f.validator, f.attempt) for f in failures] == [("review_summary", 1)]
-    feedback = model.requests[11].messages[-1].content
+    feedback = model.requests[7].messages[-1].content
     assert "<validation_failed>REVIEW_SUMMARY.md says ✅ APPROVED" in feedback
-    assert result.ok and result.reason == "final_answer"
+    assert result.ok and result.reason == "final_answer" and result.steps == 9
     assert "❌ CRITICAL ISSUES" in (legal_docs / SUMMARY).read_text(encoding="utf-8")
+    marks = [e.step_name for e in events if isinstance(e, ProgressMarked)]
+    assert marks == list(STEPS)  # the summary step only once it was valid
 
 
 def test_validation_never_passes_ends_with_a_clear_verdict(legal_docs: Path) -> None:
@@ -214,7 +271,7 @@ def test_validation_never_passes_ends_with_a_clear_verdict(legal_docs: Path) -> 
 def test_bad_model_arguments_are_observations(legal_docs: Path) -> None:
     replies = [
         xml("Wrong file.", "check_clauses", path="../../etc/passwd"),
-        xml("Unknown doc.", "write_notices", findings=[{**FINDINGS[0], "document": "x.pdf"}]),
+        xml("Too early.", "write_notices", findings=FINDINGS),
         xml("Fine.", "list_files"),  # two errors in a row, not three: no error cap
         xml("Too early.", "write_summary", status="CRITICAL ISSUES"),
         xml("Bad status.", "write_summary", status="FINE"),
@@ -228,7 +285,7 @@ def test_bad_model_arguments_are_observations(legal_docs: Path) -> None:
     results = [e.result for e in events if isinstance(e, ToolFinished)]
     assert [r.is_error for r in results] == [True, True, False, True, True]
     assert "outside the workspace" in results[0].content
-    assert "'x.pdf' is not one of the documents under review" in results[1].content
+    assert "run check_clauses on every document first" in results[1].content
     assert "LEGAL_NOTICES.md does not exist yet: call write_notices first" in results[3].content
     assert "status must be one of" in results[4].content
 
@@ -284,3 +341,18 @@ def test_bad_folders_are_user_errors(tmp_path: Path) -> None:
     (tmp_path / "data.csv").write_text("a,b")
     with pytest.raises(UserError, match="no documents to review"):
         build_review(tmp_path, model=ScriptedModel(["x"]))
+
+
+def test_findings_must_name_reviewed_documents(legal_docs: Path) -> None:
+    replies = structured_trace()
+    replies.insert(
+        4, xml("Typo.", "write_notices", findings=[{**FINDINGS[0], "document": "x.pdf"}])
+    )
+    model = ScriptedModel(replies, native_tools=False)
+    result, events, _ = tracked(legal_docs, model)
+    refused = next(e.result for e in events if isinstance(e, ToolFinished) and e.result.is_error)
+    assert refused.content == (
+        "TOOL ERROR: 'x.pdf' is not one of the documents under review: contract_v1.pdf, "
+        "privacy_policy.txt, terms_of_service.docx"
+    )
+    assert result.ok

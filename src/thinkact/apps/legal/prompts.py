@@ -20,17 +20,17 @@ _STATUS = (
 )
 
 STRUCTURED = f"""\
-You are a careful legal reviewer. Do these steps in order, one tool call per reply:
-1. Call list_files with folder ".", then mark_step_complete with step_name "{STEPS[0]}".
-2. Call check_clauses for each document, then mark_step_complete with "{STEPS[1]}".
-3. Call write_notices with one finding for every clause check_clauses called MISSING or \
-VAGUE, in every document. Each finding: document, severity, clause, and a specific \
-recommendation (what to add or change). Then mark_step_complete with "{STEPS[2]}".
-4. Call write_summary with the overall status, then mark_step_complete with "{STEPS[3]}".
-5. Give a one-sentence final answer: the status and the number of findings.
+You are a careful legal reviewer. One tool call per reply, in this order:
+1. list_files with folder ".".
+2. check_clauses on each document, one by one.
+3. write_notices with one finding for each clause that check_clauses reported MISSING or \
+VAGUE, in all documents (none for PRESENT clauses). Each finding: document, severity, \
+clause, and a specific recommendation (what to add or change).
+4. write_summary with the overall status.
+5. A one-sentence final answer: the status and the number of findings.
 {_SEVERITY}
 {_STATUS}
-Keep <reasoning> to one short sentence."""
+The tools record progress. Keep <reasoning> to one short sentence."""
 
 MARKDOWN = f"""\
 You are a careful legal reviewer. Work through these steps in order:

@@ -12,6 +12,7 @@ from typing import Any
 
 from thinkact.apps.legal.clauses import ClauseReport, ClauseResult, check_document
 from thinkact.apps.legal.documents import load_document
+from thinkact.apps.legal.prompts import STEPS
 from thinkact.apps.legal.reports import (
     NOTICES,
     SEVERITIES,
@@ -25,13 +26,11 @@ from thinkact.apps.legal.reports import (
     status_in,
 )
 from thinkact.errors import ToolRetry
-from thinkact.tools.base import Tool
+from thinkact.events import ProgressMarked
+from thinkact.tools.base import Tool, ToolContext
 from thinkact.tools.documents import DOCUMENT_SUFFIXES, suffix_of
 from thinkact.tools.files import file_tools
 from thinkact.tools.sandbox import Workspace
-
-Check = Callable[[], str | None]
-"""Looks at what a write produced: None if fine, else the reason."""
 
 
 def documents_in(workspace: Workspace) -> list[str]:
@@ -53,6 +52,8 @@ class Review:
     documents: list[str]
     checks: dict[str, ClauseReport] = field(default_factory=dict)
     findings: list[Finding] = field(default_factory=list)
+    # Validates a report right after it is written: None if fine, else the reason.
+    check_written: Callable[[str], str | None] = lambda name: None
 
     def document(self, given: str) -> str:
         """The reviewed document a model-given name means, or a ToolRetry naming them."""
@@ -65,7 +66,7 @@ class Review:
 
     # --- tools -------------------------------------------------------------------------
 
-    def check_clauses(self, path: str) -> str:
+    def check_clauses(self, path: str, ctx: ToolContext) -> str:
         """Check one document for the clauses a legal reviewer expects (termination, payment
         deadlines, liability, indemnity, governing law, confidentiality, refunds; for privacy
         policies: lawful basis, data-subject rights, retention, transfers, DPO, breach notice).
@@ -75,15 +76,27 @@ class Review:
             path: the document's path in the folder, e.g. "contract_v1.pdf".
         """
         report = check_document(load_document(self.source, path))
+        if not self.checks:
+            ctx.emit(ProgressMarked(STEPS[0]))  # reviewing means the scan is done
         self.checks[report.document] = report
-        return report.render()
+        left = [d for d in self.documents if d not in self.checks]
+        if left:  # small models lose count: say what is left
+            return f"{report.render()}\nStill to check: {', '.join(left)}."
+        ctx.emit(ProgressMarked(STEPS[1]))
+        return f"{report.render()}\nAll {len(self.documents)} documents checked."
 
-    def write_notices(self, findings: list[Finding]) -> str:
-        """Write LEGAL_NOTICES.md from your findings: one per problem, every document covered.
+    def write_notices(self, findings: list[Finding], ctx: ToolContext) -> str:
+        """Write LEGAL_NOTICES.md from your findings: one per MISSING or VAGUE clause, in
+        every document.
 
         Args:
-            findings: one item per problem found (missing or vague clauses and other issues).
+            findings: one item per problem found.
         """
+        left = [d for d in self.documents if d not in self.checks]
+        if left:
+            raise ToolRetry(
+                f"run check_clauses on every document first; not yet: {', '.join(left)}"
+            )
         if not findings:
             raise ToolRetry("findings is empty: give one finding for each problem you found")
         resolved = []
@@ -94,17 +107,16 @@ class Review:
         text = render_notices(self.documents, resolved, folder=self.source.root.name)
         result = self.output.write(NOTICES, text.encode("utf-8"))
         counts = ", ".join(f"{sum(f.severity == s for f in resolved)} {s}" for s in SEVERITIES)
-        return f"Wrote {result.bytes_written:,} bytes to {result.path}: {counts}."
+        out = f"Wrote {result.bytes_written:,} bytes to {result.path}: {counts}."
+        return self._checked(out, NOTICES, STEPS[2], ctx, self.uncovered())
 
-    def write_summary(self, status: str, top_recommendations: list[str] | None = None) -> str:
+    def write_summary(self, status: str, ctx: ToolContext) -> str:
         """Write REVIEW_SUMMARY.md (after LEGAL_NOTICES.md): overall status, counts by
-        severity, documents reviewed, top recommendations.
+        severity, documents reviewed and the top recommendations of your findings.
 
         Args:
             status: "CRITICAL ISSUES" if any finding is CRITICAL, else "REQUIRES ATTENTION" if
                 any is WARNING, else "APPROVED".
-            top_recommendations: the most important fixes, at most 5 (default: those of the
-                most severe findings).
         """
         chosen = status_in(status)
         if chosen is None:
@@ -114,14 +126,38 @@ class Review:
         except ToolRetry:
             raise ToolRetry(f"{NOTICES} does not exist yet: call write_notices first") from None
         digest = digest_notices(notices, self.documents)
-        recs = [r for r in (top_recommendations or []) if r.strip()][:5]
-        if not recs:
-            order = {s: i for i, s in enumerate(SEVERITIES)}
-            ranked = sorted(self.findings, key=lambda f: order[f.severity])
-            recs = [f"{f.document}: {f.recommendation}" for f in ranked if f.severity != "INFO"][:3]
-        text = render_summary(chosen, digest.counts, digest.per_document, recs)
+        order = {s: i for i, s in enumerate(SEVERITIES)}
+        ranked = sorted(self.findings, key=lambda f: order[f.severity])
+        recs = [f"{f.document}: {f.recommendation}" for f in ranked if f.severity != "INFO"]
+        text = render_summary(chosen, digest.counts, digest.per_document, recs[:3])
         result = self.output.write(SUMMARY, text.encode("utf-8"))
-        return f"Wrote {result.bytes_written:,} bytes to {result.path}: {STATUSES[chosen]}."
+        out = f"Wrote {result.bytes_written:,} bytes to {result.path}: {STATUSES[chosen]}."
+        return self._checked(out, SUMMARY, STEPS[3], ctx)
+
+    def uncovered(self) -> str | None:
+        """The problems check_clauses found that no finding covers, as a reason, or None."""
+        missed = []
+        for doc, report in self.checks.items():
+            own = [f for f in self.findings if f.document == doc]
+            for r in report.results:
+                if r.status == "present":
+                    continue
+                if not any(_matching_clause(report, f.clause) is r for f in own):
+                    missed.append(f"{doc}: {r.label} ({r.status.upper()})")
+        if not missed:
+            return None
+        return "no finding covers " + "; ".join(missed) + ". Call write_notices again with all."
+
+    def _checked(
+        self, out: str, name: str, step: str, ctx: ToolContext, extra: str | None = None
+    ) -> str:
+        """A written report's validation: the reason goes back to the model at once, or the
+        step is marked complete."""
+        reason = self.check_written(name) or extra
+        if reason:
+            return f"{out}\n<validation_failed>{reason}</validation_failed>"
+        ctx.emit(ProgressMarked(step))
+        return out
 
     def _with_evidence(self, f: Finding) -> Finding:
         """Fill an empty problem, quote or location from what check_clauses found for that
@@ -168,35 +204,25 @@ def with_check(tool: Tool, check: Callable[[Mapping[str, Any]], str | None]) -> 
     return replace(tool, fn=checked, _spec=None)
 
 
-def review_tools(
-    review: Review,
-    *,
-    structured: bool,
-    check_written: Callable[[str], str | None],
-) -> list[Tool]:
-    """list_files and check_clauses, then either write_notices + write_summary (structured)
-    or read_file + write_file (the model reads and writes Markdown), and mark_step_complete.
-    `check_written(file name)` validates a report right after it is written."""
+def review_tools(review: Review, *, structured: bool) -> list[Tool]:
+    """Structured (small models): list_files, check_clauses, write_notices, write_summary;
+    the tools mark the workflow's steps as they complete them, which saves the embedded
+    model a turn per step. Otherwise list_files, read_file, check_clauses, write_file and
+    mark_step_complete: the model reads, writes the Markdown and marks steps itself.
+    Either way a report is validated right after it is written."""
     files = {t.name: t for t in file_tools(review.source, output=review.output)}
     check = Tool.from_function(review.check_clauses, idempotent=True)
-    # A small model reviews through check_clauses alone: reading whole documents would
-    # cost minutes of prompt evaluation on 2 cores, and the checker quotes what matters.
-    tools = (
-        [files["list_files"], check]
-        if structured
-        else [files["list_files"], files["read_file"], check]
-    )
     if structured:
-        notices = Tool.from_function(review.write_notices, needs_approval=True)
-        summary = Tool.from_function(review.write_summary, needs_approval=True)
-        tools.append(with_check(notices, lambda args: check_written(NOTICES)))
-        tools.append(with_check(summary, lambda args: check_written(SUMMARY)))
-    else:
+        return [
+            files["list_files"],
+            check,
+            Tool.from_function(review.write_notices, needs_approval=True),
+            Tool.from_function(review.write_summary, needs_approval=True),
+        ]
 
-        def after_write(args: Mapping[str, Any]) -> str | None:
-            name = str(args.get("path", "")).replace("\\", "/").rsplit("/", 1)[-1]
-            return check_written(name) if name in (NOTICES, SUMMARY) else None
+    def after_write(args: Mapping[str, Any]) -> str | None:
+        name = str(args.get("path", "")).replace("\\", "/").rsplit("/", 1)[-1]
+        return review.check_written(name) if name in (NOTICES, SUMMARY) else None
 
-        tools.append(with_check(files["write_file"], after_write))
-    tools.append(files["mark_step_complete"])
-    return tools
+    write = with_check(files["write_file"], after_write)
+    return [files["list_files"], files["read_file"], check, write, files["mark_step_complete"]]

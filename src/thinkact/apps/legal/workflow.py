@@ -110,13 +110,10 @@ def build_review(
         fmt = resolve_format(format, resolved)
     use_structured = (not fmt.native) if structured is None else structured
     review = Review(source, output, documents)
-
-    def check_written(name: str) -> str | None:
-        return check_report(output, documents, name)
-
+    review.check_written = lambda name: check_report(output, documents, name)
     agent = Agent(
         resolved,
-        review_tools(review, structured=use_structured, check_written=check_written),
+        review_tools(review, structured=use_structured),
         format=fmt,
         instructions=STRUCTURED if use_structured else MARKDOWN,
         config=config or DEFAULT_CONFIG,
