@@ -25,7 +25,8 @@ You are a careful legal reviewer. One tool call per reply, in this order:
 2. check_clauses on each document, one by one.
 3. write_notices with one finding for each clause that check_clauses reported MISSING or \
 VAGUE, in all documents (none for PRESENT clauses). Each finding: document, severity, \
-clause, and a specific recommendation (what to add or change).
+clause, and a recommendation: one short sentence saying what to add or change (no quotes: \
+the tool adds them).
 4. write_summary with the overall status.
 5. A one-sentence final answer: the status and the number of findings.
 {_SEVERITY}

@@ -83,11 +83,21 @@ class Review:
         if left:  # small models lose count: say what is left
             return f"{report.render()}\nStill to check: {', '.join(left)}."
         ctx.emit(ProgressMarked(STEPS[1]))
-        return f"{report.render()}\nAll {len(self.documents)} documents checked."
+        problems = [
+            f"{doc}: {r.label} ({r.status.upper()})"
+            for doc, rep in self.checks.items()
+            for r in rep.results
+            if r.status != "present"
+        ]
+        listed = "; ".join(problems) or "none"
+        return (
+            f"{report.render()}\nAll {len(self.documents)} documents checked. Problems to "
+            f"report with write_notices: {listed}."
+        )
 
     def write_notices(self, findings: list[Finding], ctx: ToolContext) -> str:
         """Write LEGAL_NOTICES.md from your findings: one per MISSING or VAGUE clause, in
-        every document.
+        every document. Findings of earlier calls are kept.
 
         Args:
             findings: one item per problem found.
@@ -99,11 +109,14 @@ class Review:
             )
         if not findings:
             raise ToolRetry("findings is empty: give one finding for each problem you found")
-        resolved = []
+        # Findings accumulate over calls (small models write a document at a time); a new
+        # finding on the same clause of the same document replaces the old one.
+        merged = {(f.document, f.clause.strip().lower()): f for f in self.findings}
         for f in findings:
             doc = self.document(f.document)
-            resolved.append(self._with_evidence(f.model_copy(update={"document": doc})))
-        self.findings = resolved
+            new = self._with_evidence(f.model_copy(update={"document": doc}))
+            merged[(doc, new.clause.strip().lower())] = new
+        self.findings = resolved = list(merged.values())
         text = render_notices(self.documents, resolved, folder=self.source.root.name)
         result = self.output.write(NOTICES, text.encode("utf-8"))
         counts = ", ".join(f"{sum(f.severity == s for f in resolved)} {s}" for s in SEVERITIES)
@@ -135,7 +148,7 @@ class Review:
         return self._checked(out, SUMMARY, STEPS[3], ctx)
 
     def uncovered(self) -> str | None:
-        """The problems check_clauses found that no finding covers, as a reason, or None."""
+        """The problems check_clauses found that no finding covers yet, as a reason."""
         missed = []
         for doc, report in self.checks.items():
             own = [f for f in self.findings if f.document == doc]
@@ -146,7 +159,10 @@ class Review:
                     missed.append(f"{doc}: {r.label} ({r.status.upper()})")
         if not missed:
             return None
-        return "no finding covers " + "; ".join(missed) + ". Call write_notices again with all."
+        return (
+            "no finding covers " + "; ".join(missed) + ". Call write_notices with findings "
+            "for these (the findings you gave are kept)."
+        )
 
     def _checked(
         self, out: str, name: str, step: str, ctx: ToolContext, extra: str | None = None
