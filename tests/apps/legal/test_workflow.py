@@ -366,3 +366,30 @@ def test_findings_must_name_reviewed_documents(legal_docs: Path) -> None:
         "privacy_policy.txt, terms_of_service.docx"
     )
     assert result.ok
+
+
+def test_one_check_of_the_whole_folder(legal_docs: Path) -> None:
+    """The shortest workflow for a small model: 5 turns."""
+    trace = structured_trace()
+    replies = [trace[0], xml("Check all.", "check_clauses", path="."), *trace[4:]]
+    model = ScriptedModel(replies, native_tools=False)
+    result, events, _ = tracked(legal_docs, model)
+    checked = next(
+        e.result.content
+        for e in events
+        if e.kind == "tool_finished" and e.call.name == "check_clauses"
+    )  # type: ignore[attr-defined]
+    assert checked.count("clauses checked") == 3
+    assert "All 3 documents checked. Problems to report" in checked
+    assert [e.step_name for e in events if isinstance(e, ProgressMarked)] == list(STEPS)
+    assert result.ok and result.steps == 5
+
+
+def test_findings_per_call_are_bounded(legal_docs: Path) -> None:
+    replies = structured_trace()
+    replies.insert(4, xml("Too many.", "write_notices", findings=FINDINGS * 2))
+    model = ScriptedModel(replies, native_tools=False)
+    result, events, _ = tracked(legal_docs, model)
+    refused = next(e.result for e in events if isinstance(e, ToolFinished) and e.result.is_error)
+    assert "argument 'findings': List should have at most 10 items" in refused.content
+    assert result.ok

@@ -22,7 +22,7 @@ _STATUS = (
 STRUCTURED = f"""\
 You are a careful legal reviewer. One tool call per reply, in this order:
 1. list_files with folder ".".
-2. check_clauses on each document, one by one.
+2. check_clauses with path "." (it checks every document).
 3. write_notices with one finding for each clause that check_clauses reported MISSING or \
 VAGUE, in all documents (none for PRESENT clauses). Each finding: document, severity, \
 clause, and a recommendation: one short sentence saying what to add or change (no quotes: \

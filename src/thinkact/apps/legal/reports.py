@@ -24,15 +24,22 @@ Status = Literal["CRITICAL ISSUES", "REQUIRES ATTENTION", "APPROVED"]
 
 
 class Finding(pydantic.BaseModel):
-    """One finding of the review, as the model passes it to `write_notices`."""
+    """One finding of the review, as the model passes it to `write_notices`. Lengths are
+    bounded so that a small model's constrained output cannot ramble for minutes."""
 
-    document: str = pydantic.Field(description="file name, e.g. contract_v1.pdf")
+    document: str = pydantic.Field(max_length=120, description="file name, e.g. contract_v1.pdf")
     severity: Severity
-    clause: str = pydantic.Field(description="the clause concerned, e.g. Payment terms")
-    problem: str = pydantic.Field(default="", description="what is wrong (empty: the checker's)")
-    recommendation: str = pydantic.Field(description="the specific fix, one sentence")
-    quote: str = pydantic.Field(default="", description="short quote (empty: the checker's)")
-    location: str = pydantic.Field(default="", description="page or section of the quote")
+    clause: str = pydantic.Field(max_length=60, description="the clause, e.g. Payment terms")
+    recommendation: str = pydantic.Field(
+        max_length=240, description="the specific fix, one sentence"
+    )
+    problem: str = pydantic.Field(
+        default="", max_length=240, description="what is wrong (empty: the checker's)"
+    )
+    quote: str = pydantic.Field(
+        default="", max_length=240, description="short quote (empty: the checker's)"
+    )
+    location: str = pydantic.Field(default="", max_length=80, description="page or section")
 
 
 def status_for(counts: dict[str, int]) -> Status:

@@ -8,7 +8,9 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Annotated, Any
+
+from pydantic import Field
 
 from thinkact.apps.legal.clauses import ClauseReport, ClauseResult, check_document
 from thinkact.apps.legal.documents import load_document
@@ -31,6 +33,8 @@ from thinkact.tools.base import Tool, ToolContext
 from thinkact.tools.documents import DOCUMENT_SUFFIXES, suffix_of
 from thinkact.tools.files import file_tools
 from thinkact.tools.sandbox import Workspace
+
+MAX_FINDINGS = 10  # per call; more come in further calls, which accumulate
 
 
 def documents_in(workspace: Workspace) -> list[str]:
@@ -67,21 +71,28 @@ class Review:
     # --- tools -------------------------------------------------------------------------
 
     def check_clauses(self, path: str, ctx: ToolContext) -> str:
-        """Check one document for the clauses a legal reviewer expects (termination, payment
+        """Check documents for the clauses a legal reviewer expects (termination, payment
         deadlines, liability, indemnity, governing law, confidentiality, refunds; for privacy
         policies: lawful basis, data-subject rights, retention, transfers, DPO, breach notice).
         Says per clause PRESENT, VAGUE or MISSING, with a quote and its location.
 
         Args:
-            path: the document's path in the folder, e.g. "contract_v1.pdf".
+            path: a document, e.g. "contract_v1.pdf", or "." for every document at once.
         """
-        report = check_document(load_document(self.source, path))
+        folder = path.strip().replace("\\", "/").strip("/")
+        if folder in ("", "."):
+            names = list(self.documents)
+        else:  # a subfolder holding documents, else a file (the sandbox judges the path)
+            names = [d for d in self.documents if d.startswith(folder + "/")] or [path]
+        reports = [check_document(load_document(self.source, n)) for n in names]
         if not self.checks:
             ctx.emit(ProgressMarked(STEPS[0]))  # reviewing means the scan is done
-        self.checks[report.document] = report
+        for report in reports:
+            self.checks[report.document] = report
+        text = "\n\n".join(r.render() for r in reports)
         left = [d for d in self.documents if d not in self.checks]
         if left:  # small models lose count: say what is left
-            return f"{report.render()}\nStill to check: {', '.join(left)}."
+            return f"{text}\nStill to check: {', '.join(left)}."
         ctx.emit(ProgressMarked(STEPS[1]))
         problems = [
             f"{doc}: {r.label} ({r.status.upper()})"
@@ -91,11 +102,13 @@ class Review:
         ]
         listed = "; ".join(problems) or "none"
         return (
-            f"{report.render()}\nAll {len(self.documents)} documents checked. Problems to "
+            f"{text}\nAll {len(self.documents)} documents checked. Problems to "
             f"report with write_notices: {listed}."
         )
 
-    def write_notices(self, findings: list[Finding], ctx: ToolContext) -> str:
+    def write_notices(
+        self, findings: Annotated[list[Finding], Field(max_length=MAX_FINDINGS)], ctx: ToolContext
+    ) -> str:
         """Write LEGAL_NOTICES.md from your findings: one per MISSING or VAGUE clause, in
         every document. Findings of earlier calls are kept.
 
