@@ -83,7 +83,6 @@ def run(args: argparse.Namespace) -> int:
         report_quiet,
     )
     from thinkact.config import AgentConfig
-    from thinkact.ui.progress import ProgressTracker
 
     console = make_console(stderr=args.json)
     errors = make_console(stderr=True)
@@ -101,12 +100,8 @@ def run(args: argparse.Namespace) -> int:
             errors.print(Text("aborted: the plan was not approved", style="yellow"))
             return 1
         review = planned
-    tracker = ProgressTracker(
-        console, review.steps, documents=review.review.documents, title="Legal review"
-    )
-    if review.structured:  # the small model reviews with check_clauses, not read_file
-        tracker.state.read_tool = "check_clauses"
-    extra: list[Reporter] = [] if args.quiet or args.json else [tracker]
+    tracker = review.tracker(console)
+    extra: list[Reporter] = [] if args.quiet or args.json else [review.progress(tracker)]
     with make_output(args, console, extra=extra) as output, tracker:
         review.agent.reporters.extend(output.reporters)
         result = review.run()

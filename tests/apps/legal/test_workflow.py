@@ -22,7 +22,6 @@ from thinkact.events import (
 )
 from thinkact.testing import ScriptedModel
 from thinkact.tools.runtime import approve_all
-from thinkact.ui.progress import ProgressTracker
 
 NOTICES_MD = """\
 # Legal Notices
@@ -91,14 +90,9 @@ def native_trace() -> list[dict[str, Any]]:
 def tracked(folder: Path, model: ScriptedModel, **kw: Any) -> tuple[Any, list[Event], str]:
     review = build_review(folder, model=model, approve=approve_all, **kw)
     screen = io.StringIO()
-    tracker = ProgressTracker(
-        Console(file=screen, width=100), review.steps, documents=review.review.documents,
-        live=False, clock=lambda: 0.0,
-    )  # fmt: skip
-    if review.structured:
-        tracker.state.read_tool = "check_clauses"
+    tracker = review.tracker(Console(file=screen, width=100), live=False, clock=lambda: 0.0)
     events: list[Event] = []
-    review.agent.reporters.extend([tracker, events.append])
+    review.agent.reporters.extend([review.progress(tracker), events.append])
     result = review.run()
     return result, events, screen.getvalue()
 
@@ -373,7 +367,14 @@ def test_one_check_of_the_whole_folder(legal_docs: Path) -> None:
     trace = structured_trace()
     replies = [trace[0], xml("Check all.", "check_clauses", path="."), *trace[4:]]
     model = ScriptedModel(replies, native_tools=False)
-    result, events, _ = tracked(legal_docs, model)
+    result, events, screen = tracked(legal_docs, model)
+    lines = [line.split("] ", 1)[1] for line in screen.splitlines()]
+    assert [line for line in lines if line.startswith("📄")] == [
+        "📄 Reading contract_v1.pdf (1 of 3)",
+        "📄 Reading privacy_policy.txt (2 of 3)",
+        "📄 Reading terms_of_service.docx (3 of 3)",
+    ]
+    assert not any(line.startswith("📁") for line in lines)  # "." is not a document
     checked = next(
         e.result.content
         for e in events

@@ -16,6 +16,9 @@ import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
+
+from rich.console import Console
 
 from thinkact.agent import Agent, Reporter
 from thinkact.apps.legal.prompts import MARKDOWN, STEPS, STRUCTURED, review_task
@@ -24,6 +27,7 @@ from thinkact.apps.legal.tools import Review, documents_in, review_tools
 from thinkact.apps.legal.validators import check_report, review_validators
 from thinkact.config import AgentConfig
 from thinkact.errors import UserError
+from thinkact.events import Event, ToolStarted
 from thinkact.formats import resolve_format
 from thinkact.formats.base import Format
 from thinkact.loop import RunResult
@@ -32,6 +36,8 @@ from thinkact.models.base import Model
 from thinkact.tools.documents import DOCUMENT_SUFFIXES
 from thinkact.tools.runtime import Approver
 from thinkact.tools.sandbox import Workspace
+from thinkact.types import ToolCall
+from thinkact.ui.progress import ProgressTracker
 
 DEFAULT_CONFIG = AgentConfig(max_steps=24, max_reply_tokens=1536, max_validation_retries=2)
 
@@ -64,6 +70,36 @@ class ReviewRun:
 
     def run(self) -> RunResult:
         return self.agent.run(self.task)
+
+    def tracker(self, console: Console, **options: Any) -> ProgressTracker:
+        """The progress panel of this review's four steps and its documents."""
+        tracker = ProgressTracker(
+            console, STEPS, documents=self.review.documents, title="Legal review", **options
+        )
+        if self.structured:  # small models review through check_clauses, not read_file
+            tracker.state.read_tool = "check_clauses"
+        return tracker
+
+    def progress(self, tracker: ProgressTracker) -> Reporter:
+        """`tracker` as a reporter, with one check of the whole folder (`check_clauses(".")`)
+        shown as the check of each document in turn."""
+        documents = self.review.documents
+
+        def report(event: Event) -> None:
+            if (
+                isinstance(event, ToolStarted)
+                and event.call.name == "check_clauses"
+                and event.call.arguments.get("path") not in documents
+            ):
+                folder = str(event.call.arguments.get("path", ".")).strip("./")
+                for doc in documents:
+                    if not folder or doc.startswith(folder + "/"):
+                        call = ToolCall(event.call.id, event.call.name, {"path": doc})
+                        tracker(ToolStarted(event.step, call))
+                return
+            tracker(event)
+
+        return report
 
 
 def _protected(output: Path) -> list[str]:
