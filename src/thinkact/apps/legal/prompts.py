@@ -28,7 +28,8 @@ VAGUE, in all documents (none for PRESENT clauses). Each finding: document, seve
 clause, and a recommendation: one short sentence saying what to add or change (no quotes: \
 the tool adds them).
 4. write_summary with the overall status.
-5. A one-sentence final answer: the status and the number of findings.
+5. Then stop calling tools: give the final answer, one sentence with the status and the \
+number of findings.
 {_SEVERITY}
 {_STATUS}
 The tools record progress. Keep <reasoning> to one short sentence."""

@@ -158,7 +158,11 @@ class Review:
         text = render_summary(chosen, digest.counts, digest.per_document, recs[:3])
         result = self.output.write(SUMMARY, text.encode("utf-8"))
         out = f"Wrote {result.bytes_written:,} bytes to {result.path}: {STATUSES[chosen]}."
-        return self._checked(out, SUMMARY, STEPS[3], ctx)
+        out = self._checked(out, SUMMARY, STEPS[3], ctx)
+        if "<validation_failed>" in out:
+            return out
+        # Measured: without this the embedded model rewrote the summary until loop detection.
+        return f"{out}\nBoth reports are done. Do not call any tool: reply with your final answer."
 
     def uncovered(self) -> str | None:
         """The problems check_clauses found that no finding covers yet, as a reason."""
