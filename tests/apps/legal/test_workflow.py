@@ -153,6 +153,8 @@ def test_structured_workflow_on_a_text_model(legal_docs: Path, tmp_path: Path) -
     assert model.requests[0].grammar is not None  # constrained decoding for local models
     checked = [e.result.content for e in events if isinstance(e, ToolFinished)][1:4]
     assert checked[0].endswith("Still to check: privacy_policy.txt, terms_of_service.docx.")
+    summary_seen = [e.result.content for e in events if isinstance(e, ToolFinished)][-1]
+    assert summary_seen.endswith("Do not call any tool: reply with your final answer.")
     assert checked[2].endswith(
         "All 3 documents checked. Problems to report with write_notices: contract_v1.pdf: "
         "Term and termination (MISSING); contract_v1.pdf: Payment terms (VAGUE); "
