@@ -154,7 +154,11 @@ def test_structured_workflow_on_a_text_model(legal_docs: Path, tmp_path: Path) -
     checked = [e.result.content for e in events if isinstance(e, ToolFinished)][1:4]
     assert checked[0].endswith("Still to check: privacy_policy.txt, terms_of_service.docx.")
     summary_seen = [e.result.content for e in events if isinstance(e, ToolFinished)][-1]
-    assert summary_seen.endswith("Do not call any tool: reply with your final answer.")
+    assert summary_seen.endswith(
+        "Both reports are done. Do not call any tool. Reply now with exactly:\n"
+        "<reasoning>Both reports are written.</reasoning>\n"
+        "<final_answer>❌ CRITICAL ISSUES: 7 findings (2 CRITICAL, 5 WARNING).</final_answer>"
+    )
     assert checked[2].endswith(
         "All 3 documents checked. Problems to report with write_notices: contract_v1.pdf: "
         "Term and termination (MISSING); contract_v1.pdf: Payment terms (VAGUE); "

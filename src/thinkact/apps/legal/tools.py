@@ -161,8 +161,16 @@ class Review:
         out = self._checked(out, SUMMARY, STEPS[3], ctx)
         if "<validation_failed>" in out:
             return out
-        # Measured: without this the embedded model rewrote the summary until loop detection.
-        return f"{out}\nBoth reports are done. Do not call any tool: reply with your final answer."
+        # Measured: told only "give your final answer", the embedded model reasoned "I should
+        # stop calling tools" and rewrote the summary until loop detection; the literal reply
+        # to give is what it follows.
+        found = ", ".join(f"{digest.counts[s]} {s}" for s in SEVERITIES if digest.counts[s])
+        answer = f"{STATUSES[chosen]}: {sum(digest.counts.values())} findings ({found or 'none'})"
+        return (
+            f"{out}\nBoth reports are done. Do not call any tool. Reply now with exactly:\n"
+            f"<reasoning>Both reports are written.</reasoning>\n"
+            f"<final_answer>{answer}.</final_answer>"
+        )
 
     def uncovered(self) -> str | None:
         """The problems check_clauses found that no finding covers yet, as a reason."""
