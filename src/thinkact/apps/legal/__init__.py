@@ -3,7 +3,8 @@
     from thinkact.apps.legal import build_review
     result = build_review("examples/legal_docs", model="local").run()
 
-Modules: `documents` (text with locations), `clauses` (the deterministic checker),
+Modules: `documents` (text with locations), `clauses` with `rules` and `privacy_rules`
+(the deterministic checker),
 `reports` (rendering and reading the two reports), `tools`, `validators`, `prompts`,
 `planning` (the `--plan` phase) and `workflow` (the agent set-up).
 """

@@ -276,7 +276,7 @@ def _refund_policy(doc: Document) -> ClauseResult:
     return result("refund_policy", "missing", "No refund policy found.")
 
 
-# --- assembling a report -------------------------------------------------------------------
+# --- labels and the rule table ------------------------------------------------------------
 
 LABELS: dict[str, str] = {
     "term_termination": "Term and termination",
