@@ -194,3 +194,27 @@ def test_the_user_can_edit_or_abort_the_plan() -> None:
     assert "Your step (s1): edited" in seen[0]
     aborted = step_model([plan({"id": "s1", "goal": "g"})], result)
     assert PlanExecuteVerify(aborted, approve_plan=lambda p: None).run("t").reason == "aborted"
+
+
+def test_after_a_failed_step_no_new_step_starts() -> None:
+    started: list[str] = []
+
+    def result(step_id: str, request: ModelRequest) -> dict[str, Any]:
+        started.append(step_id)
+        return final("bad" if step_id == "s1" else "fine")
+
+    model = step_model(
+        [
+            plan(
+                {"id": "s1", "goal": "a", "check": "validator:never"},
+                {"id": "s2", "goal": "b"},
+                {"id": "s3", "goal": "c"},
+            ),
+            plan({"id": "s4", "goal": "d"}),
+        ],
+        result,
+    )
+    out = PlanExecuteVerify(
+        model, step_validators={"never": lambda r: "no"}, config=PEVConfig(parallel=False)
+    ).run("x")
+    assert out.ok and started == ["s1", "s4"]  # s2 and s3 never ran after s1 failed

@@ -42,6 +42,13 @@ def register(subparsers: Any) -> None:
         action="store_true",
         help="let the agent write a plan first, for you to approve, edit or abort",
     )
+    parser.add_argument(
+        "--pattern",
+        choices=["react", "pev"],
+        default="react",
+        help="react: one agent run (default); pev: a plan with one review step per document "
+        "(parallel on API models), a notices step and a summary step, each verified",
+    )
     add_run_options(parser, tools=False)
     parser.set_defaults(func=run, max_steps=24)
 
@@ -94,6 +101,8 @@ def run(args: argparse.Namespace) -> int:
         approve=make_approver(args, errors),
         config=AgentConfig(max_steps=args.max_steps, max_reply_tokens=1536),
     )
+    if args.pattern == "pev":
+        return _run_pev(review, args, console, errors)
     if args.plan:
         planned = _plan_phase(review, args, console)
         if planned is None:
@@ -116,4 +125,69 @@ def run(args: argparse.Namespace) -> int:
         console.print(Text(paths, style="bold"), soft_wrap=True)  # paths stay copyable
         if status is not None:
             console.print(Text(f"Overall status: {STATUSES[status]}", style="bold"))
+    return 0 if result.ok else 1
+
+
+def _approve_pev_plan(args: argparse.Namespace, console: Console) -> Any:
+    """--plan with --pattern pev: the plan as JSON to approve, edit (checked again) or abort."""
+    from rich.panel import Panel
+
+    from thinkact.apps.legal.planning import edit_with_editor, review_plan
+    from thinkact.errors import FormatError, UserError
+    from thinkact.pev import Plan, parse_plan
+    from thinkact.pev.plan import plan_to_json
+
+    if not args.plan or args.yes:
+        return None
+    if not sys.stdin.isatty():
+        raise UserError("--plan asks you to approve the plan: run it in a terminal, or add --yes")
+
+    def approve(plan: Plan) -> Plan | None:
+        names = {n for s in plan.steps for n in s.tools}
+        validators = {s.check[10:] for s in plan.steps if s.check.startswith("validator:")}
+        text: str | None = plan_to_json(plan)
+        has_editor = bool(os.environ.get("VISUAL") or os.environ.get("EDITOR"))
+        while text is not None:
+            text = review_plan(
+                text,
+                ask=console.input,
+                show=lambda t: console.print(Panel(t, title="Plan", expand=False)),
+                editor=edit_with_editor if has_editor else None,
+            )
+            if text is None:
+                return None
+            try:
+                return parse_plan(text, names, validators)
+            except FormatError as e:
+                console.print(f"[red]{e}[/red]")
+        return None
+
+    return approve
+
+
+def _run_pev(review: ReviewRun, args: argparse.Namespace, console: Console, errors: Any) -> int:
+    from rich.text import Text
+
+    from thinkact.apps.legal import NOTICES, SUMMARY
+    from thinkact.apps.legal.pev import pev_review, plan_progress, review_plan, step_names
+    from thinkact.commands.common import make_output
+    from thinkact.ui.progress import ProgressTracker
+
+    plan = review_plan(review)
+    names = step_names(plan, review)
+    tracker = ProgressTracker(
+        console, list(names.values()), documents=review.review.documents, title="Legal review"
+    )
+    if review.structured:
+        tracker.state.read_tool = "check_clauses"
+    extra = [] if args.quiet or args.json else [plan_progress(tracker, names)]
+    with make_output(args, console, extra=extra) as output, tracker:
+        pev = pev_review(review, reporters=output.reporters)
+        pev.approve_plan = _approve_pev_plan(args, console)
+        result = pev.run(review.task, plan=plan)
+    if result.final_answer and args.quiet:
+        sys.stdout.write(result.final_answer.rstrip("\n") + "\n")
+    written = [str(p) for p in (review.out / NOTICES, review.out / SUMMARY) if p.is_file()]
+    verdict = "reports written" if result.ok else f"review stopped ({result.reason})"
+    errors.print(Text(f"{verdict}: {', '.join(written) or 'no report written'}", style="bold"))
     return 0 if result.ok else 1

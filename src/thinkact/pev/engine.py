@@ -4,6 +4,7 @@ sub-run on the same engine, each result is verified, and failures go back to the
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import queue
 import threading
 import time
@@ -28,7 +29,14 @@ from thinkact.pev.events import (
     Replanned,
     SubRunEvent,
 )
-from thinkact.pev.plan import Plan, PlanStep, parse_plan, plan_schema, plan_to_json
+from thinkact.pev.plan import (
+    Plan,
+    PlanStep,
+    parse_plan,
+    plan_schema,
+    plan_to_json,
+    validate_plan,
+)
 from thinkact.pev.verify import judge, judge_schema
 from thinkact.tools.base import Tool, as_tool
 from thinkact.tools.runtime import Approver
@@ -136,27 +144,30 @@ class PlanExecuteVerify:
 
     # --- drivers -----------------------------------------------------------------------
 
-    async def aiter(self, task: str) -> AsyncIterator[Event]:
-        """Every event of the run; sub-runs' events arrive as `SubRunEvent`s."""
-        async for item in self._adrive(task):
+    async def aiter(self, task: str, *, plan: Plan | None = None) -> AsyncIterator[Event]:
+        """Every event of the run; sub-runs' events arrive as `SubRunEvent`s.
+
+        `plan` skips the planner's first call (an app that knows its workflow gives it);
+        re-plans still go to the planner."""
+        async for item in self._adrive(task, plan):
             if isinstance(item, Event):
                 yield item
 
-    async def arun(self, task: str) -> PEVResult:
+    async def arun(self, task: str, *, plan: Plan | None = None) -> PEVResult:
         result: PEVResult | None = None
-        async for item in self._adrive(task):
+        async for item in self._adrive(task, plan):
             if isinstance(item, PEVResult):
                 result = item
         assert result is not None
         return result
 
-    def iter(self, task: str) -> Generator[Event, None, PEVResult]:
+    def iter(self, task: str, *, plan: Plan | None = None) -> Generator[Event, None, PEVResult]:
         """Sync twin of `aiter`: the async run happens on a private thread, events stream."""
         q: queue.Queue[Event | PEVResult | BaseException] = queue.Queue()
 
         async def pump() -> None:
             try:
-                async for item in self._adrive(task):
+                async for item in self._adrive(task, plan):
                     q.put(item)
             except BaseException as e:  # surfaced in the caller's thread
                 q.put(e)
@@ -173,8 +184,8 @@ class PlanExecuteVerify:
                 return item
             yield item
 
-    def run(self, task: str) -> PEVResult:
-        gen = self.iter(task)
+    def run(self, task: str, *, plan: Plan | None = None) -> PEVResult:
+        gen = self.iter(task, plan=plan)
         while True:
             try:
                 next(gen)
@@ -184,7 +195,7 @@ class PlanExecuteVerify:
 
     # --- the pattern -------------------------------------------------------------------
 
-    async def _adrive(self, task: str) -> AsyncIterator[Event | PEVResult]:
+    async def _adrive(self, task: str, given: Plan | None) -> AsyncIterator[Event | PEVResult]:
         events: asyncio.Queue[Event | PEVResult | BaseException] = asyncio.Queue()
 
         def emit(event: Event) -> None:
@@ -194,7 +205,7 @@ class PlanExecuteVerify:
 
         async def main() -> None:
             try:
-                events.put_nowait(await self._run(task, emit))
+                events.put_nowait(await self._run(task, emit, given))
             except BaseException as e:
                 events.put_nowait(e)
             finally:
@@ -212,7 +223,9 @@ class PlanExecuteVerify:
         finally:
             runner.cancel()
 
-    async def _run(self, task: str, emit: Callable[[Event], None]) -> PEVResult:
+    async def _run(
+        self, task: str, emit: Callable[[Event], None], given: Plan | None = None
+    ) -> PEVResult:
         start = time.monotonic()
         run_id = f"pev-{int(start * 1000) % 10**9:09d}"
         emit(
@@ -231,7 +244,15 @@ class PlanExecuteVerify:
         self.usage = Usage()
         done: dict[str, StepOutcome] = {}
         outcomes: list[StepOutcome] = []
-        plan = await self._plan(task, emit, done, None, 0)
+        if given is not None:
+            try:
+                validate_plan(given, {t.name for t in self.tools}, self.step_validators)
+            except ValueError as e:
+                raise UserError(f"the given plan is not usable: {e}") from None
+            emit(PlanProposed(0, plan_to_json(given), 0))
+            plan: Plan | None = given
+        else:
+            plan = await self._plan(task, emit, done, None, 0)
         replans = 0
 
         def finish(reason: str, answer: str | None) -> PEVResult:
@@ -336,16 +357,18 @@ class PlanExecuteVerify:
             finished.setdefault(step_id, asyncio.Event()).set()
         sequential = asyncio.Lock()
 
+        failed: list[StepOutcome] = []  # once a step fails, no new step starts
+
         async def one(step: PlanStep) -> None:
             for dep in step.depends_on:
                 await finished[dep].wait()
-            if self.config.parallel:
+            async with contextlib.nullcontext() if self.config.parallel else sequential:
+                if failed:
+                    return
                 outcome = await self._step(task, step, done, emit)
-            else:
-                async with sequential:
-                    outcome = await self._step(task, step, done, emit)
             outcomes.append(outcome)
             if not outcome.ok:
+                failed.append(outcome)
                 raise _StepFailed(outcome)
             done[step.id] = outcome
             finished[step.id].set()
