@@ -304,9 +304,8 @@ class Loop:
         if cfg.loop_detection:
             self.recent.append(_signature(parsed.calls))
             if _is_loop(self.recent):
-                if self.nudged:
-                    yield Notice(step, "loop", "stopped: the model kept repeating itself")
-                    return (yield from self._finish("loop", None))
+                if self.nudged:  # stop, but still answer from what the run found
+                    return (yield from self._forced_final("loop"))
                 self.nudged = True
                 self.extra = LOOP_NUDGE
                 yield Notice(step, "loop_nudge", LOOP_NUDGE)

@@ -105,6 +105,8 @@ def test_same_call_three_times_nudges_then_stops_with_loop() -> None:
     notices = [e.reason for e in events if isinstance(e, Notice)]
     assert notices == ["loop_nudge", "loop"]
     assert isinstance(events[-1], RunFinished) and events[-1].reason == "loop"
+    assert events[-1].final_answer == "2"  # one forced turn with tools disabled still answers
+    assert model.requests[-1].tool_choice == "none"
     nudge = [m for m in model.requests[3].messages if isinstance(m, UserMessage)][-1].content
     assert "repeating" in nudge
 

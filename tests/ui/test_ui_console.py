@@ -202,11 +202,13 @@ def test_reaching_max_turns_explains_the_forced_answer() -> None:
 
 def test_a_loop_is_nudged_then_stopped() -> None:
     same = {"tool_calls": [{"name": "calculator", "arguments": {"expression": "1 + 1"}}]}
-    model = ScriptedModel([same] * 4)
+    model = ScriptedModel([same] * 4 + [{"text": "It is 2."}])
     console = make_console()
     agent = Agent(model, [calculator], reporters=[ConsoleReporter(console, clock=ticking())])
-    assert agent.run("t").reason == "loop"
+    result = agent.run("t")
+    assert (result.reason, result.final_answer) == ("loop", "It is 2.")
     text = output(console)
+    assert "This answer was given with tools disabled; it may be incomplete.\nIt is 2." in text
     assert "🔁 LOOP DETECTED: the same action again; the model was asked to change course." in text
     assert "🔁 STOPPED: the model kept repeating the same action\n" in text
     assert "stopped: the model kept repeating itself" not in text  # said once, at the end

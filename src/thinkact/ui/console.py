@@ -351,7 +351,7 @@ class ConsoleReporter:
                 e.reason, (f"⏹  STOPPED ({e.reason})", "", "bold yellow")
             )
             self._say(headline.format(steps=e.steps, max_steps=self._max_steps), style)
-            if e.final_answer and e.reason in _FORCED:
+            if e.final_answer and (e.reason in _FORCED or e.reason == "loop"):
                 why = "This answer was given with tools disabled; it may be incomplete."
             if why:
                 self._say(why, style.removeprefix("bold "))
