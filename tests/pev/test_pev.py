@@ -218,3 +218,45 @@ def test_after_a_failed_step_no_new_step_starts() -> None:
         model, step_validators={"never": lambda r: "no"}, config=PEVConfig(parallel=False)
     ).run("x")
     assert out.ok and started == ["s1", "s4"]  # s2 and s3 never ran after s1 failed
+
+
+def test_the_run_store_records_a_pev_run_and_resume_keeps_verified_steps(tmp_path: Any) -> None:
+    from thinkact.store import RunStore
+
+    ran: list[str] = []
+    crash = {"on": True}
+
+    def result(step_id: str, request: ModelRequest) -> dict[str, Any]:
+        if step_id == "s2" and crash["on"]:
+            raise RuntimeError("power cut")  # the process dies in the middle of s2
+        ran.append(step_id)
+        return final(f"result of {step_id}")
+
+    the_plan = plan(
+        {"id": "s1", "goal": "first"}, {"id": "s2", "goal": "second", "depends_on": ["s1"]}
+    )
+    store = RunStore(tmp_path / "runs.db")
+    model = step_model([the_plan], result)
+    pev = PlanExecuteVerify(model, store=store, config=PEVConfig(parallel=False))
+    try:
+        pev.run("two steps")
+    except RuntimeError:
+        pass
+    else:
+        raise AssertionError("expected the crash")
+    run = store.runs()[0]
+    assert run.status == "interrupted" and ran == ["s1"]
+
+    crash["on"] = False
+    resumed = PlanExecuteVerify(model, store=store).resume(run.id)
+    assert resumed.ok and resumed.final_answer == "result of s2"
+    assert ran == ["s1", "s2"]  # s1 was verified before the crash: not run again
+    assert store.get(run.id).status == "done"
+    kinds = [e["kind"] for e in store.events(run.id)]
+    assert kinds.count("run_started") == 1 and "run_resumed" in kinds
+    try:
+        PlanExecuteVerify(model, store=store).resume(run.id)
+    except Exception as e:
+        assert "already finished" in str(e)
+    else:
+        raise AssertionError("a finished run cannot resume")

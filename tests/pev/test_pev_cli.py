@@ -58,3 +58,44 @@ def test_run_with_the_pev_pattern(tmp_path: Path) -> None:
         n["event"]["kind"] == "tool_finished" and n["event"]["result"]["content"] == "395"
         for n in nested
     )
+
+
+def test_a_pev_run_is_stored_and_shown(tmp_path: Path) -> None:
+    plan = {"steps": [{"id": "s1", "goal": "compute 2 + 2", "tools": ["calculator"]}]}
+    replies = [
+        {"text": json.dumps(plan)},
+        {"tool_calls": [{"name": "calculator", "arguments": {"expression": "2 + 2"}}]},
+        {"tool_calls": [{"name": "final_answer", "arguments": {"answer": "4"}}]},
+    ]
+    script = tmp_path / "pev.json"
+    script.write_text(json.dumps(replies))
+    db = tmp_path / "runs.db"
+
+    def thinkact(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, "-m", "thinkact", *args],
+            capture_output=True,
+            text=True,
+            timeout=60,
+            cwd=tmp_path,
+        )
+
+    ran = thinkact(
+        "run",
+        "2 + 2?",
+        "--pattern",
+        "pev",
+        "--model",
+        f"scripted:{script}",
+        "--tools",
+        "calculator",
+        "--db",
+        str(db),
+        "-q",
+    )
+    assert ran.returncode == 0 and ran.stdout.strip() == "4", ran.stderr
+    shown = thinkact("runs", "show", "last", "--db", str(db))
+    assert shown.returncode == 0, shown.stderr
+    assert (
+        "📋 PLAN" in shown.stdout and "[s1]" in shown.stdout and "✅ Step s1 passed" in shown.stdout
+    )

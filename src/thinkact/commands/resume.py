@@ -66,6 +66,22 @@ def run(args: argparse.Namespace) -> int:
     console = make_console(stderr=args.json)
     errors = make_console(stderr=True)
     with make_output(args, console) as output:
+        if record.format == "pev":
+            from thinkact.pev import PlanExecuteVerify
+
+            pev = PlanExecuteVerify(
+                record.model,
+                tools,
+                format=str(record.config.get("step_format", "auto")),
+                instructions=record.instructions,
+                approve=make_approver(args, errors),
+                reporters=output.reporters,
+                store=store,
+            )
+            outcome = pev.resume(record.id)
+            if args.quiet and outcome.final_answer:
+                sys.stdout.write(outcome.final_answer.rstrip("\n") + "\n")
+            return 0 if outcome.ok else 1
         agent = Agent(
             record.model,
             tools,

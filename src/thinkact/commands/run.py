@@ -66,7 +66,7 @@ def run(args: argparse.Namespace) -> int:
     store = open_store(args)
     with make_output(args, console) as output:
         if args.pattern == "pev":
-            return _run_pev(args, model, tools, output.reporters, errors)
+            return _run_pev(args, model, tools, output.reporters, errors, store)
         agent = Agent(
             model,
             tools,
@@ -85,7 +85,9 @@ def run(args: argparse.Namespace) -> int:
     return exit_code(result)
 
 
-def _run_pev(args: argparse.Namespace, model: Any, tools: Any, reporters: Any, errors: Any) -> int:
+def _run_pev(
+    args: argparse.Namespace, model: Any, tools: Any, reporters: Any, errors: Any, store: Any
+) -> int:
     from thinkact.commands.common import agent_config, make_approver
     from thinkact.pev import PEVConfig, PlanExecuteVerify
 
@@ -97,6 +99,7 @@ def _run_pev(args: argparse.Namespace, model: Any, tools: Any, reporters: Any, e
         config=PEVConfig(step_config=agent_config(args)),
         approve=make_approver(args, errors),
         reporters=reporters,
+        store=store,
     )
     result = pev.run(args.task)
     if args.quiet:

@@ -8,14 +8,15 @@ import contextlib
 import queue
 import threading
 import time
+import uuid
 from collections.abc import AsyncIterator, Callable, Generator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from thinkact.agent import Agent, Reporter
 from thinkact.config import AgentConfig
 from thinkact.errors import FormatError, UserError
-from thinkact.events import Event, RunFinished, RunStarted
+from thinkact.events import Event, RunFinished, RunResumed, RunStarted
 from thinkact.formats import resolve_format
 from thinkact.formats.base import Format
 from thinkact.loop import Validator
@@ -48,6 +49,9 @@ from thinkact.types import (
     Usage,
     UserMessage,
 )
+
+if TYPE_CHECKING:
+    from thinkact.store.base import RunLog
 
 PlanApprover = Callable[[Plan], Plan | None]
 """Shown the plan before execution: return it (possibly edited) to go on, None to abort."""
@@ -106,6 +110,17 @@ class PEVResult:
         return self.reason == "final_answer"
 
 
+@dataclass(frozen=True, slots=True)
+class _Start:
+    """Where a run starts: fresh (maybe with a given plan) or resumed from the store."""
+
+    run_id: str
+    plan: Plan | None
+    done: Mapping[str, StepOutcome] = field(default_factory=dict)
+    replans: int = 0
+    resumed: bool = False
+
+
 class _StepFailed(Exception):
     def __init__(self, outcome: StepOutcome) -> None:
         super().__init__(outcome.reason)
@@ -128,6 +143,7 @@ class PlanExecuteVerify:
         approve: Approver | None = None,
         approve_plan: PlanApprover | None = None,
         reporters: Sequence[Reporter] = (),
+        store: RunLog | None = None,
     ) -> None:
         self.model: Model = model if isinstance(model, Model) else resolve_model(model)
         self.tools = [as_tool(t) for t in tools]
@@ -139,6 +155,7 @@ class PlanExecuteVerify:
         self.approve = approve
         self.approve_plan = approve_plan
         self.reporters = list(reporters)
+        self.store = store  # every event is appended here; `resume` continues from it
         self.usage = Usage()  # of the current (or last) run
         self._running = False
 
@@ -163,50 +180,61 @@ class PlanExecuteVerify:
 
     def iter(self, task: str, *, plan: Plan | None = None) -> Generator[Event, None, PEVResult]:
         """Sync twin of `aiter`: the async run happens on a private thread, events stream."""
-        q: queue.Queue[Event | PEVResult | BaseException] = queue.Queue()
-
-        async def pump() -> None:
-            try:
-                async for item in self._adrive(task, plan):
-                    q.put(item)
-            except BaseException as e:  # surfaced in the caller's thread
-                q.put(e)
-
-        thread = threading.Thread(target=lambda: asyncio.run(pump()), daemon=True)
-        thread.start()
-        while True:
-            item = q.get()
-            if isinstance(item, BaseException):
-                thread.join()
-                raise item
-            if isinstance(item, PEVResult):
-                thread.join()
-                return item
-            yield item
+        return _sync_events(lambda: self._adrive(task, plan))
 
     def run(self, task: str, *, plan: Plan | None = None) -> PEVResult:
-        gen = self.iter(task, plan=plan)
-        while True:
-            try:
-                next(gen)
-            except StopIteration as stop:
-                result: PEVResult = stop.value
-                return result
+        return _exhaust(self.iter(task, plan=plan))
+
+    def resume(self, run_id: str) -> PEVResult:
+        """Continue a stored run (killed or interrupted): its verified steps are kept, the
+        rest of its latest plan runs. Needs the `store` it was recorded in."""
+        task, start = self._resume_point(run_id)
+        return _exhaust(_sync_events(lambda: self._adrive(task, None, start)))
+
+    def _resume_point(self, run_id: str) -> tuple[str, _Start]:
+        if self.store is None or not hasattr(self.store, "events"):
+            raise UserError("resume needs the run store the run was recorded in (store=...)")
+        events = list(self.store.events(run_id))
+        kinds = [e.get("kind") for e in events]
+        if "run_started" not in kinds:
+            raise UserError(f"run {run_id} is not in the store")
+        if "run_finished" in kinds:
+            raise UserError(f"run {run_id} already finished: nothing to resume")
+        task = str(events[kinds.index("run_started")]["task"])
+        plans = [e for e in events if e.get("kind") == "plan_proposed"]
+        plan = Plan.model_validate_json(plans[-1]["plan"]) if plans else None
+        done = {
+            e["step_id"]: StepOutcome(e["step_id"], True, e.get("result"), "", Usage())
+            for e in events
+            if e.get("kind") == "plan_step_finished" and e.get("ok")
+        }
+        replans = kinds.count("replanned")
+        return task, _Start(run_id, plan, done, replans, resumed=True)
 
     # --- the pattern -------------------------------------------------------------------
 
-    async def _adrive(self, task: str, given: Plan | None) -> AsyncIterator[Event | PEVResult]:
+    async def _adrive(
+        self, task: str, given: Plan | None, start: _Start | None = None
+    ) -> AsyncIterator[Event | PEVResult]:
+        if self._running:
+            raise UserError("a PlanExecuteVerify instance runs one task at a time")
+        self._running = True
+        start = start or _Start(f"pev-{uuid.uuid4().hex[:12]}", given)
         events: asyncio.Queue[Event | PEVResult | BaseException] = asyncio.Queue()
 
         def emit(event: Event) -> None:
+            if self.store is not None:  # first, so a failing reporter cannot lose an event
+                self.store.append(start.run_id, event)
             for reporter in self.reporters:
                 reporter(event)
             events.put_nowait(event)
 
         async def main() -> None:
             try:
-                events.put_nowait(await self._run(task, emit, given))
+                events.put_nowait(await self._run(task, emit, start))
             except BaseException as e:
+                if self.store is not None:
+                    self.store.stopped(start.run_id, f"interrupted: {type(e).__name__}")
                 events.put_nowait(e)
             finally:
                 self._running = False
@@ -223,47 +251,51 @@ class PlanExecuteVerify:
         finally:
             runner.cancel()
 
-    async def _run(
-        self, task: str, emit: Callable[[Event], None], given: Plan | None = None
-    ) -> PEVResult:
-        start = time.monotonic()
-        run_id = f"pev-{int(start * 1000) % 10**9:09d}"
-        emit(
-            RunStarted(
-                run_id,
-                task,
-                self.model.name,
-                "pev",
-                self.config.max_plan_steps,
-                tuple(t.name for t in self.tools),
-            )
-        )
-        if self._running:
-            raise UserError("a PlanExecuteVerify instance runs one task at a time")
-        self._running = True
+    async def _run(self, task: str, emit: Callable[[Event], None], start: _Start) -> PEVResult:
+        began = time.monotonic()
+        run_id, given = start.run_id, start.plan
         self.usage = Usage()
-        done: dict[str, StepOutcome] = {}
-        outcomes: list[StepOutcome] = []
+        done: dict[str, StepOutcome] = dict(start.done)
+        outcomes: list[StepOutcome] = list(start.done.values())
+        if start.resumed:
+            emit(RunResumed(run_id, len(done)))
+        else:
+            emit(
+                RunStarted(
+                    run_id,
+                    task,
+                    self.model.name,
+                    "pev",
+                    self.config.max_plan_steps,
+                    tuple(t.name for t in self.tools),
+                    self.instructions,
+                    {"step_format": self.format.name},  # what `thinkact resume` needs
+                )
+            )
+        plan: Plan | None
         if given is not None:
             try:
-                validate_plan(given, {t.name for t in self.tools}, self.step_validators)
+                own = {s.id for s in given.steps}  # a resumed plan's steps may be done
+                earlier = [k for k in done if k not in own]
+                validate_plan(given, {t.name for t in self.tools}, self.step_validators, earlier)
             except ValueError as e:
                 raise UserError(f"the given plan is not usable: {e}") from None
-            emit(PlanProposed(0, plan_to_json(given), 0))
-            plan: Plan | None = given
+            if not start.resumed:
+                emit(PlanProposed(0, plan_to_json(given), 0))
+            plan = given
         else:
             plan = await self._plan(task, emit, done, None, 0)
-        replans = 0
+        replans = start.replans
 
         def finish(reason: str, answer: str | None) -> PEVResult:
-            duration = time.monotonic() - start
+            duration = time.monotonic() - began
             steps = sum(1 for _ in outcomes)
             emit(RunFinished(run_id, reason, answer, steps, self.usage, duration))
             return PEVResult(answer, reason, plan, tuple(outcomes), replans, self.usage, duration)
 
         if plan is None:
             return finish("plan_invalid", None)
-        if self.approve_plan is not None:
+        if self.approve_plan is not None and not start.resumed:
             plan = await asyncio.to_thread(self.approve_plan, plan)
             if plan is None:
                 return finish("aborted", None)
@@ -353,6 +385,7 @@ class PlanExecuteVerify:
     ) -> None:
         """Run every step once its dependencies are done; independent steps overlap."""
         finished: dict[str, asyncio.Event] = {s.id: asyncio.Event() for s in plan.steps}
+        # Steps done under an earlier plan (or before a crash) count as finished.
         for step_id in done:
             finished.setdefault(step_id, asyncio.Event()).set()
         sequential = asyncio.Lock()
@@ -373,7 +406,7 @@ class PlanExecuteVerify:
             done[step.id] = outcome
             finished[step.id].set()
 
-        tasks = [asyncio.create_task(one(s)) for s in plan.steps]
+        tasks = [asyncio.create_task(one(s)) for s in plan.steps if s.id not in done]
         try:
             await asyncio.gather(*tasks)
         finally:
@@ -435,3 +468,38 @@ class PlanExecuteVerify:
         verdict, usage = await judge(self.model, step.goal, step.check, result, judge_schema())
         self.usage += usage
         return "judge", None if verdict.passed else verdict.reason
+
+
+def _sync_events(
+    make: Callable[[], AsyncIterator[Event | PEVResult]],
+) -> Generator[Event, None, PEVResult]:
+    """Run an async event stream on a private thread and yield its events as they come."""
+    q: queue.Queue[Event | PEVResult | BaseException] = queue.Queue()
+
+    async def pump() -> None:
+        try:
+            async for item in make():
+                q.put(item)
+        except BaseException as e:  # surfaced in the caller's thread
+            q.put(e)
+
+    thread = threading.Thread(target=lambda: asyncio.run(pump()), daemon=True)
+    thread.start()
+    while True:
+        item = q.get()
+        if isinstance(item, BaseException):
+            thread.join()
+            raise item
+        if isinstance(item, PEVResult):
+            thread.join()
+            return item
+        yield item
+
+
+def _exhaust(gen: Generator[Event, None, PEVResult]) -> PEVResult:
+    while True:
+        try:
+            next(gen)
+        except StopIteration as stop:
+            result: PEVResult = stop.value
+            return result

@@ -52,6 +52,8 @@ def _decode(hint: Any, value: Any) -> Any:
         return ToolResult.from_dict(value)
     if hint == Message:
         return message_from_dict(value)
+    if hint is Event:  # an event inside an event (a plan step's sub-run)
+        return event_from_dict(value)
     origin = typing.get_origin(hint)
     if origin is tuple:
         args = typing.get_args(hint)
