@@ -117,6 +117,19 @@ def table(summaries: list[dict[str, Any]]) -> str:
     return head + "\n".join(rows) + "\n"
 
 
+def legal_section() -> str:
+    """The legal review, plain ReAct against Plan-Execute-Verify (bench/legal_patterns.py)."""
+    file = ROOT / "bench" / "legal_patterns.md"
+    if not file.exists():
+        return ""
+    return (
+        "\n## Legal review of examples/legal_docs: ReAct against Plan-Execute-Verify\n\n"
+        "Measured by `python bench/legal_patterns.py` (embedded model; findings as counted "
+        "in the LEGAL_NOTICES.md each wrote; 'work' is turns for ReAct, verified plan steps "
+        "for PEV).\n\n" + file.read_text(encoding="utf-8")
+    )
+
+
 def write_results(args: argparse.Namespace) -> Path:
     summaries = []
     models = set()
@@ -145,7 +158,7 @@ the number of items actually run; rows missing from the plan were not run. Secon
 time per item and include any CPU contention on the machine at the time.
 
 {table(summaries) if summaries else "(no finished runs yet)"}
-"""
+{legal_section()}"""
     target = ROOT / "bench" / "RESULTS.md"
     target.write_text(text, encoding="utf-8")
     return target

@@ -53,6 +53,7 @@ def test_pev_review_plans_a_step_per_document_and_verifies_each(
     result = pev.run(review.task, plan=plan)
 
     assert result.ok and result.final_answer == "❌ CRITICAL ISSUES", result.reason
+    assert [o.step_id for o in result.outcomes] == ["doc1", "doc2", "doc3", "notices", "summary"]
     finished = [(e.step_id, e.ok, e.check) for e in events if isinstance(e, PlanStepFinished)]
     assert finished == [
         ("doc1", True, "validator:findings"), ("doc2", True, "validator:findings"),
