@@ -17,7 +17,7 @@ import inspect
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from thinkact.errors import ModelError, UserError
+from thinkact.errors import UserError
 from thinkact.models import http_errors
 from thinkact.models.pricing import ANTHROPIC_CONTEXT_WINDOW, context_window_for, usage_with_cost
 from thinkact.models.wire import Clients, as_plain, count, parse_arguments, safe_call_id
@@ -337,17 +337,4 @@ class AnthropicModel:
         """Our error for whatever the SDK raised (unknown exceptions pass through)."""
         import anthropic
 
-        p = self._provider
-        if isinstance(e, ModelError):
-            return e
-        if isinstance(e, anthropic.APITimeoutError):
-            return http_errors.timeout(p, self.timeout)
-        if isinstance(e, anthropic.APIConnectionError):
-            return http_errors.connection(p, e)
-        if isinstance(e, anthropic.APIStatusError):
-            return http_errors.from_status(
-                p, e.status_code, e.response.headers, e.body, getattr(e, "message", "")
-            )
-        if isinstance(e, anthropic.APIResponseValidationError | ValueError):
-            return http_errors.invalid_response(p, f"{type(e).__name__}: {e}")
-        return e
+        return http_errors.from_sdk(anthropic, self._provider, self.timeout, e)

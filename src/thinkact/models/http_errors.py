@@ -201,3 +201,19 @@ def missing_key(p: Provider, why: str = "") -> AuthenticationError:
         "`thinkact models` shows which providers are ready." + (f" ({why})" if why else ""),
         provider=p.label.lower(),
     )
+
+
+def from_sdk(sdk: Any, p: Provider, seconds: float | None, e: Exception) -> Exception:
+    """Our error for what an official SDK raised. `anthropic` and `openai` share their
+    exception names (both are generated the same way); unknown exceptions pass through."""
+    if isinstance(e, ModelError):
+        return e
+    if isinstance(e, sdk.APITimeoutError):
+        return timeout(p, seconds)
+    if isinstance(e, sdk.APIConnectionError):
+        return connection(p, e)
+    if isinstance(e, sdk.APIStatusError):
+        return from_status(p, e.status_code, e.response.headers, e.body, getattr(e, "message", ""))
+    if isinstance(e, sdk.APIResponseValidationError | ValueError):
+        return invalid_response(p, f"{type(e).__name__}: {e}")
+    return e

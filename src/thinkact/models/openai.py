@@ -24,7 +24,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 from urllib.parse import urlparse
 
-from thinkact.errors import ModelError, UserError
+from thinkact.errors import UserError
 from thinkact.models import http_errors
 from thinkact.models.pricing import OPENAI_CONTEXT_WINDOW, context_window_for, usage_with_cost
 from thinkact.models.wire import (
@@ -323,22 +323,10 @@ class OpenAIModel:
             raise http_errors.invalid_response(self._provider, str(e)) from e
 
     def _error(self, e: Exception) -> Exception:
+        """Our error for whatever the SDK raised (unknown exceptions pass through)."""
         import openai
 
-        p = self._provider
-        if isinstance(e, ModelError):
-            return e
-        if isinstance(e, openai.APITimeoutError):
-            return http_errors.timeout(p, self.timeout)
-        if isinstance(e, openai.APIConnectionError):
-            return http_errors.connection(p, e)
-        if isinstance(e, openai.APIStatusError):
-            return http_errors.from_status(
-                p, e.status_code, e.response.headers, e.body, getattr(e, "message", "")
-            )
-        if isinstance(e, openai.APIResponseValidationError | ValueError):
-            return http_errors.invalid_response(p, f"{type(e).__name__}: {e}")
-        return e
+        return http_errors.from_sdk(openai, self._provider, self.timeout, e)
 
 
 def _tiktoken_count(model: str, request: ModelRequest) -> int | None:
