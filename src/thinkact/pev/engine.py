@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import queue
-import threading
 import time
 import uuid
 from collections.abc import AsyncIterator, Callable, Generator, Mapping, Sequence
@@ -15,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from thinkact.agent import Agent, Reporter
 from thinkact.config import AgentConfig
-from thinkact.errors import FormatError, UserError
+from thinkact.errors import UserError
 from thinkact.events import Event, RunFinished, RunResumed, RunStarted
 from thinkact.formats import resolve_format
 from thinkact.formats.base import Format
@@ -24,7 +22,6 @@ from thinkact.models import resolve_model
 from thinkact.models.base import Model
 from thinkact.pev.events import (
     PlanProposed,
-    PlanRejected,
     PlanStepFinished,
     PlanStepStarted,
     Replanned,
@@ -33,21 +30,16 @@ from thinkact.pev.events import (
 from thinkact.pev.plan import (
     Plan,
     PlanStep,
-    parse_plan,
-    plan_schema,
     plan_to_json,
     validate_plan,
 )
+from thinkact.pev.planner import propose_plan
+from thinkact.pev.sync import exhaust, sync_events
 from thinkact.pev.verify import judge, judge_schema
 from thinkact.tools.base import Tool, as_tool
 from thinkact.tools.runtime import Approver
 from thinkact.types import (
-    AssistantMessage,
-    Message,
-    ModelRequest,
-    SystemMessage,
     Usage,
-    UserMessage,
 )
 
 if TYPE_CHECKING:
@@ -55,19 +47,6 @@ if TYPE_CHECKING:
 
 PlanApprover = Callable[[Plan], Plan | None]
 """Shown the plan before execution: return it (possibly edited) to go on, None to abort."""
-
-_PLANNER = """You are the planner of an agent. Split the task into a few steps (at most
-{max_steps}). Each step has: "id" (s1, s2, ...), "goal" (what it must produce), "tools"
-(names it may use, from the list below), "depends_on" (ids of steps whose results it
-needs) and "check" (how to check its result: "validator:NAME" with NAME one of
-[{validators}], or a short criterion).
-Steps that do not depend on each other run in parallel. The last step gives the final answer.
-
-Tools:
-{tools}
-
-Reply with JSON only:
-{{"steps": [{{"id": "s1", "goal": "...", "tools": [], "depends_on": [], "check": "..."}}]}}"""
 
 _STEP = (
     "You carry out one step of a larger plan. Do only this step, then give its result as "
@@ -180,16 +159,16 @@ class PlanExecuteVerify:
 
     def iter(self, task: str, *, plan: Plan | None = None) -> Generator[Event, None, PEVResult]:
         """Sync twin of `aiter`: the async run happens on a private thread, events stream."""
-        return _sync_events(lambda: self._adrive(task, plan))
+        return sync_events(lambda: self._adrive(task, plan))
 
     def run(self, task: str, *, plan: Plan | None = None) -> PEVResult:
-        return _exhaust(self.iter(task, plan=plan))
+        return exhaust(self.iter(task, plan=plan))
 
     def resume(self, run_id: str) -> PEVResult:
         """Continue a stored run (killed or interrupted): its verified steps are kept, the
         rest of its latest plan runs. Needs the `store` it was recorded in."""
         task, start = self._resume_point(run_id)
-        return _exhaust(_sync_events(lambda: self._adrive(task, None, start)))
+        return exhaust(sync_events(lambda: self._adrive(task, None, start)))
 
     def _resume_point(self, run_id: str) -> tuple[str, _Start]:
         if self.store is None or not hasattr(self.store, "events"):
@@ -334,46 +313,23 @@ class PlanExecuteVerify:
         failure: str | None,
         revision: int,
     ) -> Plan | None:
-        tools = "\n".join(f"- {t.name}: {t.description}" for t in self.tools) or "- (none)"
-        system = _PLANNER.format(
+        finished = {o.step_id: o.result or "" for o in done.values() if o.ok}
+        plan, usage = await propose_plan(
+            self.model,
+            task,
+            self.tools,
+            instructions=self.instructions,
+            validators=self.step_validators,
             max_steps=self.config.max_plan_steps,
-            validators=", ".join(sorted(self.step_validators)) or "none",
-            tools=tools,
+            attempts=self.config.max_plan_attempts,
+            max_tokens=self.config.plan_tokens,
+            done=finished,
+            failure=failure,
+            revision=revision,
+            emit=emit,
         )
-        if self.instructions:
-            system = f"{self.instructions.strip()}\n\n{system}"
-        content = f"Task: {task}"
-        if failure is not None:
-            finished = "\n".join(
-                f"[{o.step_id}] {(o.result or '')[:600]}" for o in done.values() if o.ok
-            )
-            content += (
-                f"\n\nThe previous plan failed: {failure}\nSteps already done (their ids can "
-                f"be used in depends_on; do not repeat them):\n{finished or '(none)'}\n"
-                "Write a new plan for the remaining work only."
-            )
-        names = {t.name for t in self.tools}
-        history: list[Message] = [SystemMessage(system), UserMessage(content)]
-        for attempt in range(1, self.config.max_plan_attempts + 1):
-            request = ModelRequest(
-                messages=tuple(history),
-                max_tokens=self.config.plan_tokens,
-                json_schema=plan_schema(),
-            )
-            reply = await self.model.acomplete(request)
-            self.usage += reply.usage
-            try:
-                plan = parse_plan(reply.text, names, self.step_validators, known_ids=done)
-            except FormatError as e:
-                emit(PlanRejected(attempt, str(e)))
-                history += [
-                    AssistantMessage(reply.text),
-                    UserMessage(f"{e} Reply with the corrected JSON plan."),
-                ]
-                continue
-            emit(PlanProposed(attempt, plan_to_json(plan), revision))
-            return plan
-        return None
+        self.usage += usage
+        return plan
 
     async def _execute(
         self,
@@ -468,38 +424,3 @@ class PlanExecuteVerify:
         verdict, usage = await judge(self.model, step.goal, step.check, result, judge_schema())
         self.usage += usage
         return "judge", None if verdict.passed else verdict.reason
-
-
-def _sync_events(
-    make: Callable[[], AsyncIterator[Event | PEVResult]],
-) -> Generator[Event, None, PEVResult]:
-    """Run an async event stream on a private thread and yield its events as they come."""
-    q: queue.Queue[Event | PEVResult | BaseException] = queue.Queue()
-
-    async def pump() -> None:
-        try:
-            async for item in make():
-                q.put(item)
-        except BaseException as e:  # surfaced in the caller's thread
-            q.put(e)
-
-    thread = threading.Thread(target=lambda: asyncio.run(pump()), daemon=True)
-    thread.start()
-    while True:
-        item = q.get()
-        if isinstance(item, BaseException):
-            thread.join()
-            raise item
-        if isinstance(item, PEVResult):
-            thread.join()
-            return item
-        yield item
-
-
-def _exhaust(gen: Generator[Event, None, PEVResult]) -> PEVResult:
-    while True:
-        try:
-            next(gen)
-        except StopIteration as stop:
-            result: PEVResult = stop.value
-            return result
