@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import time
 import uuid
-from collections import deque
 from collections.abc import Callable, Generator, Mapping, Sequence
 from typing import Any
 
@@ -43,6 +42,7 @@ from thinkact.events import (
     ValidationFailed,
 )
 from thinkact.formats.base import Format, Parsed, final_answer_spec
+from thinkact.loop_guard import LOOP_NUDGE, LoopGuard
 from thinkact.tools.runtime import ToolOutcome
 from thinkact.types import (
     Message,
@@ -56,20 +56,11 @@ from thinkact.types import (
     UserMessage,
 )
 
-LOOP_NUDGE = (
-    "You are repeating the same action and it is not getting you closer to the answer. "
-    "Try a different tool or different arguments, or give your final answer."
-)
 FORCE_FINAL = forced_final_message("max_steps")
 COST_UNKNOWN = (
     "max_cost is set but the price of {model} is unknown, so the cost budget cannot be "
     "enforced; set max_tokens instead."
 )
-
-
-def _signature(calls: Sequence[ToolCall]) -> str:
-    """A cheap, order-insensitive (for arguments) fingerprint of one reply's calls."""
-    return repr([(c.name, sorted((k, repr(v)) for k, v in c.arguments.items())) for c in calls])
 
 
 class Loop:
@@ -116,8 +107,7 @@ class Loop:
         # Counters that survive a resume (see `_counters`).
         self.errors = 0
         self.validation_attempts = 0
-        self.nudged = False
-        self.recent: deque[str] = deque(maxlen=4)
+        self.guard = LoopGuard()
         self.extra = ""  # a loop nudge waiting to go out with the step's observation
         self.cost_noted = False
         # A resume without messages: the run stopped before its first checkpoint.
@@ -144,16 +134,14 @@ class Loop:
         return {
             "errors": self.errors,
             "validation_attempts": self.validation_attempts,
-            "nudged": self.nudged,
-            "recent": list(self.recent),
+            **self.guard.state(),
             "extra": self.extra,
         }
 
     def _restore(self, c: Mapping[str, Any]) -> None:
         self.errors = int(c.get("errors", 0))
         self.validation_attempts = int(c.get("validation_attempts", 0))
-        self.nudged = bool(c.get("nudged", False))
-        self.recent.extend(str(x) for x in c.get("recent", ()))
+        self.guard.restore(c)
         self.extra = str(c.get("extra", ""))
 
     def _checkpoint(self, pending: tuple[ToolCall, ...] = ()) -> Checkpoint:
@@ -302,11 +290,10 @@ class Loop:
             return (yield from self._answered(step, parsed.final_answer))
 
         if cfg.loop_detection:
-            self.recent.append(_signature(parsed.calls))
-            if _is_loop(self.recent):
-                if self.nudged:  # stop, but still answer from what the run found
-                    return (yield from self._forced_final("loop"))
-                self.nudged = True
+            verdict = self.guard.see(parsed.calls)
+            if verdict == "stop":  # stop, but still answer from what the run found
+                return (yield from self._forced_final("loop"))
+            if verdict == "nudge":
                 self.extra = LOOP_NUDGE
                 yield Notice(step, "loop_nudge", LOOP_NUDGE)
 
@@ -435,13 +422,6 @@ class Loop:
         return RunResult(
             self.run_id, answer, reason, self.step, self.usage, duration, tuple(self.messages)
         )
-
-
-def _is_loop(recent: deque[str]) -> bool:
-    n = len(recent)
-    if n >= 3 and recent[-1] == recent[-2] == recent[-3]:
-        return True
-    return n >= 4 and recent[-1] == recent[-3] and recent[-2] == recent[-4] != recent[-1]
 
 
 __all__ = [
