@@ -1,9 +1,9 @@
 """Test doubles that ship with thinkact: models that answer without any network.
 
-    ScriptedModel(["<reasoning>..</reasoning><action>calculator</action>...", ...])
-    ScriptedModel([{"tool_calls": [{"name": "add", "arguments": {"a": 1, "b": 2}}]},
-                   {"text": "3"}])
-    FunctionModel(lambda request: "Final Answer: 42")
+ScriptedModel(["<reasoning>..</reasoning><action>calculator</action>...", ...])
+ScriptedModel([{"tool_calls": [{"name": "add", "arguments": {"a": 1, "b": 2}}]},
+               {"text": "3"}])
+FunctionModel(lambda request: "Final Answer: 42")
 """
 
 from __future__ import annotations
@@ -15,15 +15,12 @@ from pathlib import Path
 from typing import Any
 
 from thinkact.errors import UserError
+from thinkact.tokens import estimate_tokens
 from thinkact.types import (
-    AssistantMessage,
     ModelRequest,
     Reply,
-    SystemMessage,
     ToolCall,
-    ToolMessage,
     Usage,
-    UserMessage,
 )
 
 ReplyLike = str | Reply | Mapping[str, Any]
@@ -49,21 +46,6 @@ def to_reply(item: ReplyLike, index: int = 0) -> Reply:
         usage=Usage.from_dict(item.get("usage") or {}),
         stop_reason="tool_calls" if calls else item.get("stop_reason", "end"),
     )
-
-
-def estimate_tokens(request: ModelRequest) -> int:
-    """About four characters a token: the documented estimate where no tokenizer is known."""
-    chars = 0
-    for m in request.messages:
-        if isinstance(m, SystemMessage | UserMessage):
-            chars += len(m.content)
-        elif isinstance(m, AssistantMessage):
-            chars += len(m.content) + sum(len(json.dumps(dict(c.arguments))) for c in m.tool_calls)
-        elif isinstance(m, ToolMessage):
-            chars += sum(len(r.content) for r in m.results)
-    for t in request.tools:
-        chars += len(t.description) + len(json.dumps(dict(t.parameters)))
-    return chars // 4 + 4 * len(request.messages)
 
 
 class ScriptedModel:

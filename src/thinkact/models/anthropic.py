@@ -21,7 +21,7 @@ from thinkact.errors import UserError
 from thinkact.models import http_errors
 from thinkact.models.pricing import ANTHROPIC_CONTEXT_WINDOW, context_window_for, usage_with_cost
 from thinkact.models.wire import Clients, as_plain, count, parse_arguments, safe_call_id
-from thinkact.testing import estimate_tokens
+from thinkact.tokens import estimate_tokens
 from thinkact.types import (
     AssistantMessage,
     Message,

@@ -35,7 +35,7 @@ from thinkact.models.wire import (
     parse_arguments,
     safe_call_id,
 )
-from thinkact.testing import estimate_tokens
+from thinkact.tokens import estimate_tokens
 from thinkact.types import (
     AssistantMessage,
     Message,

@@ -23,7 +23,7 @@ from typing import Any
 from thinkact import errors
 from thinkact.errors import ModelError, ReplayMismatch, TransientError, UserError
 from thinkact.models.base import Model
-from thinkact.testing import estimate_tokens
+from thinkact.tokens import estimate_tokens
 from thinkact.types import ModelRequest, Reply
 
 VERSION = 1
