@@ -12,6 +12,7 @@
 
 from thinkact.agent import Agent, Reporter
 from thinkact.config import AgentConfig
+from thinkact.demos import Example, ExampleStep
 from thinkact.errors import (
     FormatError,
     ModelError,
@@ -44,6 +45,8 @@ __all__ = [
     "AgentConfig",
     "AssistantMessage",
     "Event",
+    "Example",
+    "ExampleStep",
     "FormatError",
     "Message",
     "ModelError",

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from thinkact.config import AgentConfig
+from thinkact.demos import Example
 from thinkact.errors import ModelError, UserError
 from thinkact.events import Event
 from thinkact.formats import resolve_format
@@ -40,6 +41,7 @@ class Agent:
         *,
         format: str | Format = "auto",
         instructions: str = "",
+        examples: Sequence[Example] = (),
         config: AgentConfig | None = None,
         approve: Approver | None = None,
         validators: Sequence[Validator] = (),
@@ -50,6 +52,7 @@ class Agent:
         self.tools = [as_tool(t) for t in tools]
         self.format = resolve_format(format, self.model)
         self.instructions = instructions
+        self.examples = tuple(examples)  # worked examples, shown in the format's own syntax
         self.config = config or AgentConfig()
         self.approve = approve
         self.validators = tuple(validators)
@@ -74,6 +77,7 @@ class Agent:
             format=self.format,
             tools=[t.spec for t in self.tools],
             instructions=self.instructions if instructions is None else instructions,
+            examples=self.examples,
             config=config,
             validators=self.validators,
             run_id=run_id,

@@ -15,6 +15,7 @@ from typing import Any
 from thinkact.budget import Budget, forced_final_message
 from thinkact.config import AgentConfig
 from thinkact.context import ContextWindow, Trim, cap_result, is_pageable
+from thinkact.demos import Example
 from thinkact.effects import (
     CallModel,
     Effect,
@@ -42,7 +43,7 @@ from thinkact.events import (
     ValidationFailed,
 )
 from thinkact.formats.base import Format, Parsed, final_answer_spec
-from thinkact.loop_guard import LOOP_NUDGE, LoopGuard
+from thinkact.loop_guard import LoopGuard
 from thinkact.tools.runtime import ToolOutcome
 from thinkact.types import (
     Message,
@@ -78,6 +79,7 @@ class Loop:
         format: Format,
         tools: Sequence[ToolSpec],
         instructions: str = "",
+        examples: Sequence[Example] = (),
         config: AgentConfig | None = None,
         validators: Sequence[Validator] = (),
         run_id: str | None = None,
@@ -113,7 +115,7 @@ class Loop:
         # A resume without messages: the run stopped before its first checkpoint.
         self.fresh = resume is None or not resume.messages
         self.messages: list[Message] = (
-            [SystemMessage(format.system_prompt(tuple(tools), instructions))]
+            [SystemMessage(format.system_prompt(tuple(tools), instructions, examples))]
             if self.fresh or resume is None
             else list(resume.messages)
         )
@@ -290,12 +292,12 @@ class Loop:
             return (yield from self._answered(step, parsed.final_answer))
 
         if cfg.loop_detection:
-            verdict = self.guard.see(parsed.calls)
+            verdict = self.guard.see(parsed.calls, parsed.thought)
             if verdict == "stop":  # stop, but still answer from what the run found
                 return (yield from self._forced_final("loop"))
             if verdict == "nudge":
-                self.extra = LOOP_NUDGE
-                yield Notice(step, "loop_nudge", LOOP_NUDGE)
+                self.extra = self.guard.nudge
+                yield Notice(step, "loop_nudge", self.guard.nudge)
 
         calls = parsed.calls
         if self.checkpoints:
@@ -426,7 +428,6 @@ class Loop:
 
 __all__ = [
     "FORCE_FINAL",
-    "LOOP_NUDGE",
     "CallModel",
     "Effect",
     "Loop",

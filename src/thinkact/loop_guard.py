@@ -1,4 +1,8 @@
-"""Loop detection: the same calls three times in a row, or an A/B/A/B oscillation."""
+"""Loop detection. A reply is looping when it repeats the previous step's calls exactly
+(small models often echo their last reply after its result arrives), in an A/B/A/B
+oscillation, or three times within the last six steps (A/x/A/y/A: small models
+redo a finished step between new ones); or when the same long thought, with the same tools,
+comes back a third time within six steps (the same reasoning with only a number changed)."""
 
 from __future__ import annotations
 
@@ -12,6 +16,11 @@ LOOP_NUDGE = (
     "You are repeating the same action and it is not getting you closer to the answer. "
     "Try a different tool or different arguments, or give your final answer."
 )
+REPEAT_NUDGE = (
+    "You made exactly this call in your previous step and its result is above; running it "
+    "again gives the same. Use that result: give your final answer if it answers the task, "
+    "otherwise take a different next step."
+)
 
 
 def _signature(calls: Sequence[ToolCall]) -> str:
@@ -19,18 +28,36 @@ def _signature(calls: Sequence[ToolCall]) -> str:
     return repr([(c.name, sorted((k, repr(v)) for k, v in c.arguments.items())) for c in calls])
 
 
+WINDOW = 6
+_MIN_THOUGHT = 40  # shorter thoughts ("Next.", "Read the file.") repeat innocently
+
+
+def _thought_key(thought: str, calls: Sequence[ToolCall]) -> str:
+    text = " ".join(thought.split()).lower()
+    return "" if len(text) < _MIN_THOUGHT else repr((text, [c.name for c in calls]))
+
+
 class LoopGuard:
     """Sees each step's calls: the first loop earns a nudge, the next one stops the run."""
 
     def __init__(self) -> None:
-        self.recent: deque[str] = deque(maxlen=4)
+        self.recent: deque[str] = deque(maxlen=WINDOW)
+        self.thoughts: deque[str] = deque(maxlen=WINDOW)
         self.nudged = False
+        self.nudge = LOOP_NUDGE  # what to tell the model about the loop just seen
 
-    def see(self, calls: Sequence[ToolCall]) -> Literal["ok", "nudge", "stop"]:
+    def see(self, calls: Sequence[ToolCall], thought: str = "") -> Literal["ok", "nudge", "stop"]:
         self.recent.append(_signature(calls))
+        self.thoughts.append(_thought_key(thought, calls))
         r, n = self.recent, len(self.recent)
-        looping = (n >= 3 and r[-1] == r[-2] == r[-3]) or (
-            n >= 4 and r[-1] == r[-3] and r[-2] == r[-4] != r[-1]
+        t = self.thoughts[-1]
+        repeat = n >= 2 and r[-1] == r[-2]
+        self.nudge = REPEAT_NUDGE if repeat else LOOP_NUDGE
+        looping = (
+            repeat
+            or (n >= 4 and r[-1] == r[-3] and r[-2] == r[-4] != r[-1])
+            or r.count(r[-1]) >= 3
+            or (bool(t) and self.thoughts.count(t) >= 3)
         )
         if not looping:
             return "ok"
@@ -41,8 +68,13 @@ class LoopGuard:
 
     def state(self) -> dict[str, Any]:
         """What a resumed run needs (the keys are stored in Checkpoint counters)."""
-        return {"nudged": self.nudged, "recent": list(self.recent)}
+        return {
+            "nudged": self.nudged,
+            "recent": list(self.recent),
+            "recent_thoughts": list(self.thoughts),
+        }
 
     def restore(self, c: Mapping[str, Any]) -> None:
         self.nudged = bool(c.get("nudged", False))
         self.recent.extend(str(x) for x in c.get("recent", ()))
+        self.thoughts.extend(str(x) for x in c.get("recent_thoughts", ()))

@@ -99,16 +99,16 @@ def test_format_errors_count_and_go_back_to_the_model() -> None:
     assert "FORMAT ERROR" in model.requests[1].messages[-1].content  # type: ignore[union-attr]
 
 
-def test_same_call_three_times_nudges_then_stops_with_loop() -> None:
-    model = ScriptedModel([call("add", a=1, b=1)] * 4 + [final("2")])
+def test_an_exact_repeat_nudges_with_the_result_then_stops_with_loop() -> None:
+    model = ScriptedModel([call("add", a=1, b=1)] * 3 + [final("2")])
     events = list(Agent(model, [add]).iter("go"))
-    notices = [e.reason for e in events if isinstance(e, Notice)]
-    assert notices == ["loop_nudge", "loop"]
+    notices = [(e.step, e.reason) for e in events if isinstance(e, Notice)]
+    assert notices == [(2, "loop_nudge"), (3, "loop")]
     assert isinstance(events[-1], RunFinished) and events[-1].reason == "loop"
     assert events[-1].final_answer == "2"  # one forced turn with tools disabled still answers
     assert model.requests[-1].tool_choice == "none"
-    nudge = [m for m in model.requests[3].messages if isinstance(m, UserMessage)][-1].content
-    assert "repeating" in nudge
+    nudge = [m for m in model.requests[2].messages if isinstance(m, UserMessage)][-1].content
+    assert "exactly this call in your previous step" in nudge
 
 
 def test_ab_oscillation_is_a_loop_and_the_nudge_can_help() -> None:
@@ -117,6 +117,31 @@ def test_ab_oscillation_is_a_loop_and_the_nudge_can_help() -> None:
     events = list(Agent(model, [add]).iter("go"))
     assert [e.reason for e in events if isinstance(e, Notice)] == ["loop_nudge"]
     assert isinstance(events[-1], RunFinished) and events[-1].reason == "final_answer"
+
+
+def test_a_finished_call_redone_between_new_ones_is_a_loop() -> None:
+    # A/x/A/y/A: the model keeps redoing a step it already has the result of.
+    a = call("add", a=2, b=40)
+    model = ScriptedModel([a, call("add", a=1, b=1), a, call("add", a=2, b=2), a, final("42")])
+    events = list(Agent(model, [add]).iter("go"))
+    assert [(e.step, e.reason) for e in events if isinstance(e, Notice)] == [(5, "loop_nudge")]
+
+
+def test_the_same_long_thought_with_only_numbers_changed_is_a_loop() -> None:
+    thought = "I should subtract the expenses from the earnings again to find what is left."
+    steps = [{"text": thought, **call("add", a=-i, b=100)} for i in range(3)]
+    model = ScriptedModel([*steps, final("97")])
+    events = list(Agent(model, [add], format="native").iter("go"))
+    assert [(e.step, e.reason) for e in events if isinstance(e, Notice)] == [(3, "loop_nudge")]
+
+
+def test_short_or_different_thoughts_with_new_arguments_are_progress() -> None:
+    steps = [{"text": "Next.", **call("add", a=i, b=1)} for i in range(4)]
+    steps += [{"text": f"Now document {i} of several, read it in full.", **call("add", a=i, b=2)}
+              for i in range(4)]
+    model = ScriptedModel([*steps, final("done")])
+    events = list(Agent(model, [add], format="native", config=AgentConfig(max_steps=20)).iter("go"))
+    assert not [e for e in events if isinstance(e, Notice)]
 
 
 def test_step_limit_forces_one_final_turn_without_tools() -> None:

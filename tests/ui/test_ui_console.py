@@ -202,7 +202,7 @@ def test_reaching_max_turns_explains_the_forced_answer() -> None:
 
 def test_a_loop_is_nudged_then_stopped() -> None:
     same = {"tool_calls": [{"name": "calculator", "arguments": {"expression": "1 + 1"}}]}
-    model = ScriptedModel([same] * 4 + [{"text": "It is 2."}])
+    model = ScriptedModel([same] * 3 + [{"text": "It is 2."}])
     console = make_console()
     agent = Agent(model, [calculator], reporters=[ConsoleReporter(console, clock=ticking())])
     result = agent.run("t")

@@ -6,6 +6,7 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
+from thinkact.demos import Example
 from thinkact.types import AssistantMessage, Message, Reply, ToolCall, ToolResult, ToolSpec
 
 FINAL_ANSWER_TOOL = "final_answer"
@@ -32,7 +33,12 @@ class Format(Protocol):
     native: bool  # True: tools travel as the provider's tool calls, not in the text
     stop: tuple[str, ...]  # where generation must end so the model cannot invent observations
 
-    def system_prompt(self, tools: Sequence[ToolSpec], instructions: str) -> str: ...
+    def system_prompt(
+        self, tools: Sequence[ToolSpec], instructions: str, examples: Sequence[Example] = ()
+    ) -> str:
+        """Instructions, tools as this format shows them, its reply syntax, and worked
+        examples in that syntax."""
+        ...
 
     def parse(self, reply: Reply, tool_names: Collection[str]) -> Parsed: ...
 

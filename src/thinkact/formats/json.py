@@ -15,7 +15,6 @@ from typing import Any
 from thinkact.formats.base import Parsed
 from thinkact.formats.grammar import MAX_ANSWER, MAX_REASONING, GrammarBuilder
 from thinkact.formats.jsonish import JsonishError, decode, find_value
-from thinkact.formats.prompt import compose, example_arguments, render_tools
 from thinkact.formats.text import TextFormat, answer_text, fail, finish
 from thinkact.types import Reply, ToolResult, ToolSpec
 
@@ -79,25 +78,22 @@ class JsonFormat(TextFormat):
     name = "json"
     stop = ("Observation:", "\nObservation", '{"observation"')
 
-    def system_prompt(self, tools: Sequence[ToolSpec], instructions: str) -> str:
-        real = self._tools(tools)
-        if not real:
-            return compose(instructions, _FINAL_ONLY)
-        first = real[0]
-        example = json.dumps(
-            {
-                "thought": f"I should start with {first.name}.",
-                "action": first.name,
-                "arguments": example_arguments(first.parameters),
-            },
-            ensure_ascii=False,
-        )
-        return compose(
-            instructions,
-            "You can use these tools:\n" + render_tools(real),
-            _FORMAT,
-            f"Example:\n{example}",
-        )
+    format_text = _FORMAT
+    final_only_text = _FINAL_ONLY
+
+    def render_reply(
+        self,
+        thought: str,
+        calls: Sequence[tuple[str, Mapping[str, Any]]],
+        answer: str | None = None,
+    ) -> str:
+        if answer is not None:
+            return json.dumps({"thought": thought, "final_answer": answer}, ensure_ascii=False)
+        objs = [
+            {"thought": thought if i == 0 else "", "action": n, "arguments": dict(a)}
+            for i, (n, a) in enumerate(calls)
+        ]
+        return json.dumps(objs[0] if len(objs) == 1 else objs, ensure_ascii=False)
 
     def cut(self, text: str) -> str:
         m = _OBSERVATION.search(text)

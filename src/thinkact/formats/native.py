@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
+from thinkact.demos import Example
 from thinkact.errors import FormatError
 from thinkact.formats.base import FINAL_ANSWER_TOOL, Parsed
 from thinkact.types import (
@@ -28,8 +30,11 @@ class NativeFormat:
     native = True
     stop: tuple[str, ...] = ()
 
-    def system_prompt(self, tools: Sequence[ToolSpec], instructions: str) -> str:
-        return f"{instructions.strip()}\n\n{_RULES}" if instructions.strip() else _RULES
+    def system_prompt(
+        self, tools: Sequence[ToolSpec], instructions: str, examples: Sequence[Example] = ()
+    ) -> str:
+        parts = [instructions.strip(), _RULES, demonstrate(examples)]
+        return "\n\n".join(p for p in parts if p)
 
     def parse(self, reply: Reply, tool_names: Collection[str]) -> Parsed:
         thought = reply.text.strip()
@@ -74,3 +79,23 @@ class NativeFormat:
         self, tools: Sequence[ToolSpec], *, final_only: bool = False
     ) -> Mapping[str, Any] | None:
         return None
+
+
+def demonstrate(examples: Sequence[Example]) -> str:
+    """Worked examples as plain text: native calls cannot be written in a system prompt."""
+    shown = []
+    for ex in examples:
+        lines = [f"Task: {ex.task}"] if ex.task else []
+        for step in ex.steps:
+            lines.append(f"Thought: {step.thought}")
+            if step.answer is not None:
+                lines.append(f"Call: {FINAL_ANSWER_TOOL}({json.dumps({'answer': step.answer})})")
+                continue
+            args = json.dumps(dict(step.arguments), ensure_ascii=False)
+            lines.append(f"Call: {step.tool}({args})")
+            if step.result is not None:
+                lines.append(f"Result: {step.result}")
+        shown.append("\n".join(lines))
+    if not shown:
+        return ""
+    return ("Example:\n" if len(shown) == 1 else "Examples:\n") + "\n\n".join(shown)

@@ -13,11 +13,11 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
+from typing import Any
 
 from thinkact.formats.base import Parsed
 from thinkact.formats.grammar import MAX_ANSWER, MAX_REASONING, GrammarBuilder, literal
-from thinkact.formats.prompt import compose, example_arguments, render_tools
 from thinkact.formats.text import TextFormat, fail, finish
 from thinkact.types import Reply, ToolResult, ToolSpec
 
@@ -66,19 +66,22 @@ class ReactFormat(TextFormat):
     name = "react"
     stop = ("Observation:", "\nObservation")
 
-    def system_prompt(self, tools: Sequence[ToolSpec], instructions: str) -> str:
-        real = self._tools(tools)
-        if not real:
-            return compose(instructions, _FINAL_ONLY)
-        first = real[0]
-        args = json.dumps(example_arguments(first.parameters), ensure_ascii=False)
-        example = (
-            f"Example:\nThought: I should start with {first.name}.\n"
-            f"Action: {first.name}\nAction Input: {args}"
-        )
-        return compose(
-            instructions, "You can use these tools:\n" + render_tools(real), _FORMAT, example
-        )
+    format_text = _FORMAT
+    final_only_text = _FINAL_ONLY
+
+    def render_reply(
+        self,
+        thought: str,
+        calls: Sequence[tuple[str, Mapping[str, Any]]],
+        answer: str | None = None,
+    ) -> str:
+        lines = [f"Thought: {thought}"]
+        for name, args in calls:
+            lines.append(f"Action: {name}")
+            lines.append(f"Action Input: {json.dumps(dict(args), ensure_ascii=False)}")
+        if answer is not None:
+            lines.append(f"Final Answer: {answer}")
+        return "\n".join(lines)
 
     def cut(self, text: str) -> str:
         seen_action = False

@@ -14,9 +14,11 @@ import re
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
+from thinkact.demos import Example, ExampleStep
 from thinkact.errors import FormatError
 from thinkact.formats.base import FINAL_ANSWER_TOOL, Parsed, unknown_tool_message
 from thinkact.formats.jsonish import JsonishError, decode, find_value, loads, strip_fences
+from thinkact.formats.prompt import compose, example_arguments, render_tools
 from thinkact.types import (
     AssistantMessage,
     Message,
@@ -57,11 +59,61 @@ def clean_name(raw: str) -> str:
 
 
 class TextFormat:
-    """Base of the text formats: tool memory, observations, feedback, parsing helpers."""
+    """Base of the text formats: the system prompt, tool memory, observations, feedback,
+    parsing helpers. A format supplies its reply syntax (`format_text`, `final_only_text`),
+    how it writes one reply (`render_reply`) and one observation (`render_result`)."""
 
     name = "text"
     native = False
     stop: tuple[str, ...] = ()
+    format_text = ""
+    final_only_text = ""
+
+    def system_prompt(
+        self, tools: Sequence[ToolSpec], instructions: str, examples: Sequence[Example] = ()
+    ) -> str:
+        real = self._tools(tools)
+        if not real:
+            return compose(instructions, self.final_only_text)
+        if not examples:  # a one-line example of the syntax with the first tool
+            first = real[0]
+            step = ExampleStep(
+                f"I should start with {first.name}.",
+                first.name,
+                example_arguments(first.parameters),
+            )
+            examples = (Example("", (step,)),)
+        return compose(
+            instructions,
+            "You can use these tools:\n" + render_tools(real),
+            self.format_text,
+            self.demonstrate(examples),
+        )
+
+    def demonstrate(self, examples: Sequence[Example]) -> str:
+        """Worked examples as the replies and observations this format exchanges."""
+        shown = []
+        for ex in examples:
+            lines = [f"Task: {ex.task}"] if ex.task else []
+            for step in ex.steps:
+                if step.answer is not None:
+                    lines.append(self.render_reply(step.thought, (), step.answer))
+                    continue
+                lines.append(self.render_reply(step.thought, ((step.tool, step.arguments),)))
+                if step.result is not None:
+                    lines.append(self.render_result(ToolResult("", step.tool, step.result), False))
+            shown.append("\n".join(lines))
+        head = "Example:" if len(shown) == 1 else "Examples:"
+        return head + "\n" + "\n\n".join(shown)
+
+    def render_reply(
+        self,
+        thought: str,
+        calls: Sequence[tuple[str, Mapping[str, Any]]],
+        answer: str | None = None,
+    ) -> str:
+        """One reply in this format: the thought, then the calls or the final answer."""
+        raise NotImplementedError
 
     def __init__(self) -> None:
         self._schemas: dict[str, Mapping[str, Any]] = {}

@@ -13,11 +13,11 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
+from typing import Any
 
 from thinkact.formats.base import Parsed
 from thinkact.formats.grammar import MAX_ANSWER, MAX_REASONING, GrammarBuilder, literal
-from thinkact.formats.prompt import compose, example_arguments, render_tools
 from thinkact.formats.text import TextFormat, fail, finish
 from thinkact.types import Reply, ToolResult, ToolSpec
 
@@ -74,19 +74,22 @@ class XmlFormat(TextFormat):
     name = "xml"
     stop = ("<observation", "<Observation", "<OBSERVATION")
 
-    def system_prompt(self, tools: Sequence[ToolSpec], instructions: str) -> str:
-        real = self._tools(tools)
-        if not real:
-            return compose(instructions, _FINAL_ONLY)
-        first = real[0]
-        args = json.dumps(example_arguments(first.parameters), ensure_ascii=False)
-        example = (
-            f"Example:\n<reasoning>I should start with {first.name}.</reasoning>\n"
-            f"<action>{first.name}</action>\n<parameters>{args}</parameters>"
-        )
-        return compose(
-            instructions, "You can use these tools:\n" + render_tools(real), _FORMAT, example
-        )
+    format_text = _FORMAT
+    final_only_text = _FINAL_ONLY
+
+    def render_reply(
+        self,
+        thought: str,
+        calls: Sequence[tuple[str, Mapping[str, Any]]],
+        answer: str | None = None,
+    ) -> str:
+        parts = [f"<reasoning>{thought}</reasoning>"]
+        for name, args in calls:
+            parts.append(f"<action>{name}</action>")
+            parts.append(f"<parameters>{json.dumps(dict(args), ensure_ascii=False)}</parameters>")
+        if answer is not None:
+            parts.append(f"<final_answer>{answer}</final_answer>")
+        return "\n".join(parts)
 
     def cut(self, text: str) -> str:
         m = _OBSERVATION.search(text)

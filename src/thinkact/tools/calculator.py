@@ -3,6 +3,11 @@
 Models write `^` for powers, `15%` for 0.15, `1,234` for thousands and `×`/`÷`/`−`; all are
 read as meant. Sizes are bounded before anything is computed, so `9**9**9` is refused in
 microseconds instead of hanging the process.
+
+A calculation may also be a few named steps, one per line or `;`-separated
+(`half = 100 / 2; gifts = 15 + 2 * 15; 100 - half - gifts`): small models keep track of a
+word problem far better when every quantity has a name than when they chain bare numbers
+across many tool calls.
 """
 
 from __future__ import annotations
@@ -122,9 +127,14 @@ def _power(base: Number, exp: Number) -> Number:
     return result
 
 
+MAX_STEPS = 50
+_NAME = re.compile(r"^[A-Za-z_]\w*$")
+
+
 class _Evaluator:
-    def __init__(self) -> None:
+    def __init__(self, names: dict[str, Number] | None = None) -> None:
         self.nodes = 0
+        self.names = names if names is not None else {}
 
     def eval(self, node: ast.AST) -> Number:
         self.nodes += 1
@@ -147,11 +157,14 @@ class _Evaluator:
                 raise CalculatorError("the result is too large (over about 3,000 digits)")
             return _check_int(_BINARY[type(node.op)](left, right))
         if isinstance(node, ast.Name):
+            if node.id in self.names:
+                return self.names[node.id]
             if node.id in CONSTANTS:
                 return CONSTANTS[node.id]
             if node.id in FUNCTIONS:
                 raise CalculatorError(f"{node.id} is a function: call it, e.g. {node.id}(2)")
-            raise CalculatorError(f"unknown name '{node.id}'. {_ALLOWED}")
+            known = f" (named so far: {', '.join(self.names)})" if self.names else ""
+            raise CalculatorError(f"unknown name '{node.id}'{known}. {_ALLOWED}")
         if isinstance(node, ast.Call):
             return self._call(node)
         raise CalculatorError(f"{_describe(node)} is not allowed. {_ALLOWED}")
@@ -228,27 +241,42 @@ def normalize(expression: str) -> str:
     return _PERCENT.sub(r"(\1/100)", text)
 
 
-def evaluate(expression: str) -> Number:
-    """The value of an arithmetic expression; raises CalculatorError with a fixable message."""
-    if not isinstance(expression, str) or not expression.strip():
-        raise CalculatorError("the expression is empty; give one such as '17 * 23'")
-    if len(expression) > MAX_EXPRESSION_CHARS:
-        raise CalculatorError(
-            f"the expression is too long ({len(expression)} chars); split it into steps"
-        )
-    text = normalize(expression)
+def _split_steps(text: str) -> list[tuple[str | None, str]]:
+    """`a = 1; b = a * 2; b + 1` -> [("a", "1"), ("b", "a * 2"), (None, "b + 1")]."""
+    steps: list[tuple[str | None, str]] = []
+    for raw in re.split(r"[;\n]", text):
+        line = raw.strip()
+        if not line:
+            continue
+        name, sep, rest = line.partition("=")
+        # `a = 1` names a step; `==`, `<=` and friends are not assignments.
+        if sep and not rest.startswith("=") and _NAME.match(name.strip() or "-"):
+            name = name.strip()
+            if name in FUNCTIONS or name in CONSTANTS:
+                raise CalculatorError(f"'{name}' is a built-in name; pick another step name")
+            steps.append((name, rest.strip()))
+        else:
+            steps.append((None, line))
+    return steps
+
+
+def _parse(expression: str, text: str) -> ast.Expression:
     try:
-        tree = ast.parse(text, mode="eval")
+        return ast.parse(text, mode="eval")
     except SyntaxError as e:
         where = f" at position {e.offset}" if e.offset else ""
         raise CalculatorError(
             f"could not parse '{expression}'{where}: {e.msg}. Write plain arithmetic "
-            "such as '(12.5 + 3) * 4' or 'sqrt(2) ^ 2'"
+            "such as '(12.5 + 3) * 4' or 'sqrt(2) ^ 2', or named steps such as "
+            "'a = 12 * 3; b = a + 4; b / 2'"
         ) from None
     except (ValueError, RecursionError, MemoryError):
         raise CalculatorError("the expression is too deeply nested; simplify it") from None
+
+
+def _run(tree: ast.Expression, names: dict[str, Number]) -> Number:
     try:
-        result = _Evaluator().eval(tree)
+        result = _Evaluator(names).eval(tree)
     except CalculatorError:
         raise
     except ZeroDivisionError:
@@ -265,6 +293,45 @@ def evaluate(expression: str) -> Number:
     if isinstance(result, float) and not math.isfinite(result):
         raise CalculatorError("the result is not a finite number")
     return result
+
+
+def _check_size(expression: object) -> str:
+    if not isinstance(expression, str) or not expression.strip():
+        raise CalculatorError("the expression is empty; give one such as '17 * 23'")
+    if len(expression) > MAX_EXPRESSION_CHARS:
+        raise CalculatorError(
+            f"the expression is too long ({len(expression)} chars); split it into steps"
+        )
+    return expression
+
+
+def evaluate_steps(expression: str) -> list[tuple[str | None, Number]]:
+    """Each step's name (None for a bare expression) and value, in order."""
+    steps = _split_steps(_check_size(expression))
+    if not steps:
+        raise CalculatorError("the expression is empty; give one such as '17 * 23'")
+    if len(steps) > MAX_STEPS:
+        raise CalculatorError(f"too many steps ({len(steps)}); at most {MAX_STEPS}")
+    names: dict[str, Number] = {}
+    out: list[tuple[str | None, Number]] = []
+    for name, text in steps:
+        label = f"step '{name} = {text}'" if name else f"'{text}'"
+        try:
+            value = _run(_parse(text, normalize(text)), names)
+        except CalculatorError as e:
+            if len(steps) == 1:
+                raise
+            raise CalculatorError(f"in {label}: {e}") from None
+        if name:
+            names[name] = value
+        out.append((name, value))
+    return out
+
+
+def evaluate(expression: str) -> Number:
+    """The value of an arithmetic expression (or of the last of several named steps);
+    raises CalculatorError with a fixable message."""
+    return evaluate_steps(expression)[-1][1]
 
 
 def _show(x: Number) -> str:
@@ -289,12 +356,20 @@ def _calculator(expression: str) -> str:
 
     Supports + - * / // % ** (also ^), parentheses, percentages (15% = 0.15), the
     constants pi, e, tau, and sqrt, log, ln, log10, exp, sin, cos, tan, abs, round,
-    floor, ceil, factorial, min, max and more.
+    floor, ceil, factorial, min, max and more. Several named steps, separated by `;` or
+    new lines, are computed in order and may use the names before them.
 
     Args:
-        expression: the expression, e.g. "(1250 * 0.15) + 3^2" or "sqrt(2) * pi".
+        expression: e.g. "(1250 * 0.15) + 3^2", or "price = 20 * 3; tax = price * 8%; price + tax".
     """
-    return format_number(evaluate(expression))
+    steps = evaluate_steps(expression)
+    if len(steps) == 1 and steps[0][0] is None:
+        return format_number(steps[0][1])
+    # Every named value, so the model can check each quantity it meant.
+    lines = [f"{name} = {format_number(v)}" for name, v in steps[:-1] if name]
+    name, value = steps[-1]
+    lines.append(f"{name or 'result'} = {format_number(value)}")
+    return "\n".join(lines)
 
 
 calculator: Tool = Tool.from_function(_calculator, name="calculator", idempotent=True)

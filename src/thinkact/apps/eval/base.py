@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
+from thinkact.demos import Example
 from thinkact.tools.base import Tool
 from thinkact.types import JSON, Usage
 
@@ -40,6 +41,7 @@ class Task:
     instructions: str = ""
     max_steps: int = 10
     one_turn: bool = False
+    examples: tuple[Example, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

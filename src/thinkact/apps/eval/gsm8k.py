@@ -14,12 +14,31 @@ from decimal import Decimal, InvalidOperation
 from pathlib import Path
 
 from thinkact.apps.eval.base import Attempt, Item, Score, Task
+from thinkact.demos import Example, ExampleStep
 from thinkact.errors import UserError
 
 INSTRUCTIONS = (
-    "You solve grade-school math word problems. Work step by step and use the calculator "
-    "for every arithmetic operation instead of computing in your head. When you have the "
+    "You solve grade-school math word problems. Think the problem through step by step: "
+    "what each quantity is and how it follows from the others. Do the arithmetic with the "
+    "calculator, all the steps in one call, one named step per line. When it gives the "
     "result, give the final answer as a single number, without units."
+)
+# A problem of our own (not from GSM8K): name every quantity, answer right after the result.
+EXAMPLES = (
+    Example(
+        "A baker bakes 3 trays of 12 muffins. She keeps 5 muffins and sells the rest for $2 "
+        "each. How much money does she make?",
+        (
+            ExampleStep(
+                "3 trays of 12 muffins. She keeps 5, so she sells all the others. Each sold "
+                "muffin brings $2.",
+                "calculator",
+                {"expression": "muffins = 3 * 12\nsold = muffins - 5\nmoney = sold * 2"},
+                "muffins = 36\nsold = 31\nmoney = 62",
+            ),
+            ExampleStep("She sells 31 muffins at $2 each, so she makes $62.", answer="62"),
+        ),
+    ),
 )
 
 # A number as models and the dataset write it: -1,234.5  $12  .5  3/4 is not one (two numbers).
@@ -87,6 +106,7 @@ class Gsm8k:
             tools=(calculator_tool(),),
             instructions=INSTRUCTIONS,
             max_steps=self.max_steps,
+            examples=EXAMPLES,
         )
 
     def score(self, item: Item, attempt: Attempt) -> Score:

@@ -5,6 +5,7 @@ standard SQuAD normalisation (lower case, no punctuation, no articles, single sp
 
 from __future__ import annotations
 
+import html
 import json
 import re
 import string
@@ -76,7 +77,10 @@ class HotpotQA:
                 continue
             try:
                 row = json.loads(line)
-                context = [(str(t), [str(s) for s in sents]) for t, sents in row["context"]]
+                # Titles in the data keep Wikipedia's HTML escapes ("Wallace &amp; Gromit").
+                context = [
+                    (html.unescape(str(t)), [str(s) for s in sents]) for t, sents in row["context"]
+                ]
                 yield Item(
                     id=str(row.get("id") or f"{file.stem}-{n}"),
                     question=str(row["question"]),

@@ -31,6 +31,7 @@ class ThinkactSolver:
             task.tools,
             format=self.format,
             instructions=task.instructions,
+            examples=task.examples,
             config=config,
             reporters=reporters,
         )
