@@ -137,8 +137,10 @@ def test_the_same_long_thought_with_only_numbers_changed_is_a_loop() -> None:
 
 def test_short_or_different_thoughts_with_new_arguments_are_progress() -> None:
     steps = [{"text": "Next.", **call("add", a=i, b=1)} for i in range(4)]
-    steps += [{"text": f"Now document {i} of several, read it in full.", **call("add", a=i, b=2)}
-              for i in range(4)]
+    steps += [
+        {"text": f"Now document {i} of several, read it in full.", **call("add", a=i, b=2)}
+        for i in range(4)
+    ]
     model = ScriptedModel([*steps, final("done")])
     events = list(Agent(model, [add], format="native", config=AgentConfig(max_steps=20)).iter("go"))
     assert not [e for e in events if isinstance(e, Notice)]
