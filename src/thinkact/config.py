@@ -8,11 +8,19 @@ from typing import Any
 
 from thinkact.retry import RetryPolicy
 
+# Small models otherwise echo their last call after its result arrives, or stop one step
+# short; one line after each observation fixes most of both ("" turns it off).
+OBSERVATION_HINT = (
+    "Check the result against what the task asks: if it answers it, give your final answer; "
+    "if not, call a tool for what is still missing."
+)
+
 
 @dataclass(frozen=True, slots=True)
 class AgentConfig:
     max_steps: int = 20
     show_step_count: bool = True  # "[Step 3 of 20]" after every observation
+    observation_hint: str = OBSERVATION_HINT  # said after each observation but the last
     max_consecutive_errors: int = 3  # format errors and steps whose tool calls all failed
     loop_detection: bool = True  # same call 3x in a row or A/B/A/B: nudge, then stop
     force_final_answer: bool = True  # at the step limit, one more turn with tools disabled

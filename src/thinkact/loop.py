@@ -324,6 +324,8 @@ class Loop:
             if len(r.content) > cap:
                 results[i] = cap_result(r, calls[i], cap, calls[i].name in self.pageable)
         note = self._note(step + 1)
+        if cfg.observation_hint and step + 1 < cfg.max_steps:
+            note = f"{cfg.observation_hint}\n{note}" if note else cfg.observation_hint
         if self.extra:
             note = f"{self.extra}\n{note}" if note else self.extra
             self.extra = ""

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from thinkact import Agent, AgentConfig, RetryPolicy, ToolCall, tool
+from thinkact.config import OBSERVATION_HINT
 from thinkact.errors import AuthenticationError, RateLimitError, ServerError
 from thinkact.events import (
     FormatFailed,
@@ -63,8 +64,18 @@ def test_step_count_is_shown_to_the_model_each_turn() -> None:
         [m.content for m in r.messages if isinstance(m, UserMessage)][-1] for r in model.requests
     ]
     assert notes[0].endswith("[Step 1 of 3]")
-    assert notes[1] == "[Step 2 of 3]"
+    assert notes[1] == f"{OBSERVATION_HINT}\n[Step 2 of 3]"
+    # The last step says to answer now; the hint would only repeat it.
     assert notes[2].startswith("[Step 3 of 3. This is your last step")
+
+
+def test_the_observation_hint_can_be_changed_or_turned_off() -> None:
+    for hint, expected in [("", "[Step 2 of 3]"), ("Answer soon.", "Answer soon.\n[Step 2 of 3]")]:
+        model = ScriptedModel([call("add", a=1, b=1), final("ok")])
+        Agent(model, [add], config=AgentConfig(max_steps=3, observation_hint=hint)).run("go")
+        assert [m for m in model.requests[1].messages if isinstance(m, UserMessage)][
+            -1
+        ].content == expected
 
 
 def test_error_cap_stops_after_consecutive_failures() -> None:

@@ -8,10 +8,12 @@ from pathlib import Path
 import pytest
 
 from thinkact.apps.eval.base import Attempt, Item, ItemResult
-from thinkact.apps.eval.gsm8k import Gsm8k, extract_number, gold_number, numbers_equal
+from thinkact.apps.eval.gsm8k import Gsm8k, a_number, extract_number, gold_number, numbers_equal
 from thinkact.apps.eval.hotpotqa import HotpotQA, exact_match, f1_score, normalize_answer
+from thinkact.apps.eval.solver import ThinkactSolver
 from thinkact.apps.eval.stats import summarize, wilson
 from thinkact.errors import UserError
+from thinkact.testing import ScriptedModel
 from thinkact.types import Usage
 
 
@@ -73,6 +75,25 @@ def test_gsm8k_loads_ids_golds_and_scores(tmp_path: Path) -> None:
     assert suite.score(items[0], _attempt("5")).value == 0.0
 
 
+def test_gsm8k_task_shows_a_worked_example_and_insists_on_a_number() -> None:
+    assert a_number("It is 1,200 dollars.") is None
+    assert "must be a number" in str(a_number("Not enough information."))
+    item = Item("train-0", "Tom has 2 apples and buys 3. How many now?", "5")
+    model = ScriptedModel(
+        [
+            "<reasoning>Cannot tell.</reasoning><final_answer>Not applicable</final_answer>",
+            "<reasoning>2 + 3.</reasoning><action>calculator</action>"
+            '<parameters>{"expression": "apples = 2 + 3"}</parameters>',
+            "<reasoning>apples = 5.</reasoning><final_answer>5</final_answer>",
+        ]
+    )
+    attempt = ThinkactSolver(model, format="xml").solve(Gsm8k().task(item))
+    assert (attempt.prediction, attempt.steps) == ("5", 3)
+    system = model.requests[0].messages[0].content  # type: ignore[union-attr]
+    assert "Task: A baker bakes 3 trays" in system and "money = 62</observation>" in system
+    assert "apples = 5" in model.requests[2].messages[-1].content  # type: ignore[union-attr]
+
+
 def test_gsm8k_bad_data_is_a_clear_error(tmp_path: Path) -> None:
     with pytest.raises(UserError, match="cannot read"):
         list(Gsm8k().load(tmp_path / "missing.jsonl"))
@@ -108,7 +129,7 @@ def test_hotpotqa_loads_context_and_scores_em_and_f1(tmp_path: Path) -> None:
         "question": "Which tower?",
         "answer": "Eiffel Tower",
         "type": "bridge",
-        "context": [["Paris", ["Paris is a city.", " It has a tower."]], ["X", ["Y."]]],
+        "context": [["Paris", ["Paris is a city.", " It has a tower."]], ["A &amp; B", ["Y."]]],
     }
     file = tmp_path / "dev.jsonl"
     file.write_text(json.dumps(row) + "\n")
@@ -116,6 +137,7 @@ def test_hotpotqa_loads_context_and_scores_em_and_f1(tmp_path: Path) -> None:
     (item,) = list(suite.load(tmp_path))
     assert item.id == "abc" and item.gold == "Eiffel Tower"
     assert item.data["context"][0] == ("Paris", ["Paris is a city.", " It has a tower."])
+    assert item.data["context"][1][0] == "A & B"  # the data's titles keep HTML escapes
     score = suite.score(item, _attempt("the Eiffel tower"))
     assert score.value == 1.0 and score.metrics == {"em": 1.0, "f1": 1.0}
     score = suite.score(item, _attempt("Tower"))

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from thinkact.demos import Example
+from thinkact.effects import Validator
 from thinkact.tools.base import Tool
 from thinkact.types import JSON, Usage
 
@@ -42,6 +43,7 @@ class Task:
     max_steps: int = 10
     one_turn: bool = False
     examples: tuple[Example, ...] = ()
+    validators: tuple[Validator, ...] = ()  # checks on the final answer (thinkact only)
 
 
 @dataclass(frozen=True, slots=True)

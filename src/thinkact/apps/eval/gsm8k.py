@@ -18,25 +18,30 @@ from thinkact.demos import Example, ExampleStep
 from thinkact.errors import UserError
 
 INSTRUCTIONS = (
-    "You solve grade-school math word problems. Think the problem through step by step: "
-    "what each quantity is and how it follows from the others. Do the arithmetic with the "
-    "calculator, all the steps in one call, one named step per line. When it gives the "
-    "result, give the final answer as a single number, without units."
+    "You solve grade-school math word problems. First plan in your reasoning: what the "
+    "question asks, what it gives, and every step from the givens to the answer. Then do "
+    "all the steps with the calculator in one call, one named step per line. Check that the "
+    "last value is what the question asks, and give it as the final answer: a single "
+    "number, without units."
 )
-# A problem of our own (not from GSM8K): name every quantity, answer right after the result.
+# A problem of our own (not from GSM8K): plan every step, name every quantity, check the
+# last value against the question, then answer.
 EXAMPLES = (
     Example(
         "A baker bakes 3 trays of 12 muffins. She keeps 5 muffins and sells the rest for $2 "
         "each. How much money does she make?",
         (
             ExampleStep(
-                "3 trays of 12 muffins. She keeps 5, so she sells all the others. Each sold "
-                "muffin brings $2.",
+                "Asked: the money she makes. Given: 3 trays of 12 muffins, she keeps 5, $2 "
+                "per muffin sold. Steps: all muffins = 3 * 12; sold = all muffins - 5; "
+                "money = sold * 2.",
                 "calculator",
                 {"expression": "muffins = 3 * 12\nsold = muffins - 5\nmoney = sold * 2"},
                 "muffins = 36\nsold = 31\nmoney = 62",
             ),
-            ExampleStep("She sells 31 muffins at $2 each, so she makes $62.", answer="62"),
+            ExampleStep(
+                "The question asks for the money she makes: money = 62.", answer="62"
+            ),
         ),
     ),
 )
@@ -62,6 +67,16 @@ def extract_number(text: str) -> Decimal | None:
         return Decimal((matches[0] if marked else matches[-1]).replace(",", ""))
     except InvalidOperation:
         return None
+
+
+def a_number(answer: str) -> str | None:
+    """Validator: the answer the task asks for is a number."""
+    if extract_number(answer) is not None:
+        return None
+    return (
+        "The final answer must be a number. The problem has one: work out the steps still "
+        "missing with the calculator, then answer with the number."
+    )
 
 
 def numbers_equal(prediction: str, gold: str) -> bool:
@@ -107,6 +122,7 @@ class Gsm8k:
             instructions=INSTRUCTIONS,
             max_steps=self.max_steps,
             examples=EXAMPLES,
+            validators=(a_number,),
         )
 
     def score(self, item: Item, attempt: Attempt) -> Score:

@@ -32,6 +32,7 @@ class ThinkactSolver:
             format=self.format,
             instructions=task.instructions,
             examples=task.examples,
+            validators=task.validators,
             config=config,
             reporters=reporters,
         )
