@@ -33,9 +33,10 @@ def register(subparsers: Any) -> None:
     add_model_options(parser)
     parser.add_argument(
         "--agent",
-        choices=["thinkact", "seed"],
+        choices=["thinkact", "seed", "pev"],
         default="thinkact",
-        help="thinkact's agent, or the documents' own loop as a baseline (default: thinkact)",
+        help="thinkact's ReAct agent, the documents' own loop as a baseline, or "
+        "Plan-Execute-Verify (not for BFCL) (default: thinkact)",
     )
     parser.add_argument("--limit", type=_count, metavar="N", help="items to run (BFCL: each)")
     parser.add_argument("--offset", type=_count, default=0, metavar="K", help="items to skip")
@@ -64,9 +65,12 @@ def run(args: argparse.Namespace) -> int:
 
     from thinkact.apps.eval import Harness, get_suite, load_items
     from thinkact.commands.common import make_console
+    from thinkact.errors import UserError
     from thinkact.models import resolve_model
 
     suite = get_suite(args.suite)
+    if args.agent == "pev" and args.suite.startswith("bfcl"):
+        raise UserError("--agent pev runs whole tasks; BFCL's one-turn items need thinkact")
     if args.max_steps is not None and hasattr(suite, "max_steps"):
         suite.max_steps = args.max_steps
     data = Path(args.data)
@@ -104,8 +108,10 @@ def _solver(args: argparse.Namespace, model: Any) -> Any:
         from thinkact.apps.eval.seed import SeedSolver
 
         return SeedSolver(model)
-    from thinkact.apps.eval.solver import ThinkactSolver
+    from thinkact.apps.eval.solver import PevSolver, ThinkactSolver
 
+    if args.agent == "pev":
+        return PevSolver(model, format=args.format)
     return ThinkactSolver(model, format=args.format)
 
 

@@ -73,3 +73,21 @@ def test_eval_reports_bad_input_clearly(tmp_path: Path) -> None:
     unknown = _eval(tmp_path, "mmlu", "--data", "x", "--model", "scripted:a.json")
     assert unknown.returncode == 2 and "unknown suite" in unknown.stderr
     assert "Traceback" not in missing.stderr + unknown.stderr
+
+
+def test_eval_with_the_pev_agent_plans_then_solves(tmp_path: Path) -> None:
+    (tmp_path / "train.jsonl").write_text(json.dumps({"question": "12 * 7?", "answer": "#### 84"}))
+    plan = {"steps": [{"id": "s1", "goal": "compute 12 * 7", "tools": ["calculator"]}]}
+    replies = [{"text": json.dumps(plan)}, _calc("12 * 7"), _final("84")]
+    (tmp_path / "a.json").write_text(json.dumps(replies))
+    common = ["gsm8k", "--data", "train.jsonl", "--out", "out", "--format", "native", "-q"]
+    done = _eval(tmp_path, *common, "--agent", "pev", "--model", "scripted:a.json")
+    assert done.returncode == 0, done.stderr
+    (line,) = (tmp_path / "out" / "results.jsonl").read_text().splitlines()
+    result = json.loads(line)
+    assert (result["prediction"], result["score"], result["steps"]) == ("84", 1.0, 2)
+    trace = (tmp_path / "out" / "traces" / f"{result['run_id']}.jsonl").read_text()
+    assert '"kind": "plan_proposed"' in trace and '"kind": "sub_run"' in trace
+    # BFCL items are one model turn: nothing to plan, said before any model is loaded.
+    bfcl = _eval(tmp_path, "bfcl:simple", "--data", "x.whl", "--agent", "pev", "--model", "local")
+    assert bfcl.returncode == 2 and "one-turn" in bfcl.stderr and "Traceback" not in bfcl.stderr

@@ -92,3 +92,56 @@ class ThinkactSolver:
             run_id=run_id,
             reason=reason if answer is not None or calls or failed else "no_reply",
         )
+
+
+class PevSolver:
+    """Plan-Execute-Verify as a Solver, for rows of PEV against plain ReAct. Its steps are
+    the model's ReAct steps summed over the plan's sub-runs; its parse failures count the
+    sub-runs' too. One-turn suites (BFCL) have nothing to plan: use ThinkactSolver."""
+
+    def __init__(self, model: Model, *, format: str | Format = "auto") -> None:
+        self.model = model
+        self.format = format
+        fmt = format if isinstance(format, str) else format.name
+        self.name = f"pev[{fmt}]"
+
+    def solve(self, task: Task, *, trace: TraceSink | None = None) -> Attempt:
+        from thinkact.errors import UserError
+        from thinkact.pev import PlanExecuteVerify
+        from thinkact.pev.events import SubRunEvent
+
+        if task.one_turn:
+            raise UserError("--agent pev runs whole tasks; one-turn items (BFCL) need thinkact")
+        reporters = [] if trace is None else [lambda e: trace(e.to_dict())]
+        engine = PlanExecuteVerify(
+            self.model,
+            task.tools,
+            format=self.format,
+            instructions=task.instructions,
+            validators=task.validators,
+            reporters=reporters,
+        )
+        failures = steps = 0
+        run_id = ""
+        gen = engine.iter(task.prompt)
+        while True:
+            try:
+                event = next(gen)
+            except StopIteration as stop:
+                result = stop.value
+                break
+            if isinstance(event, RunStarted) and not run_id:
+                run_id = event.run_id
+            inner = event.event if isinstance(event, SubRunEvent) else None
+            if isinstance(inner, FormatFailed):
+                failures += 1
+            elif isinstance(inner, ModelReplied):
+                steps += 1
+        return Attempt(
+            prediction=result.final_answer or "",
+            steps=steps,
+            usage=result.usage,
+            parse_failures=failures,
+            run_id=run_id,
+            reason=result.reason,
+        )
