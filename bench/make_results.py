@@ -46,15 +46,21 @@ def plan(args: argparse.Namespace) -> list[tuple[str, str, str, int]]:
     return [p for p in out if not args.only or any(p[0].startswith(o) for o in args.only)]
 
 
-def agents(args: argparse.Namespace) -> list[tuple[str, list[str]]]:
-    return [(f"thinkact-{args.format}", ["--format", args.format]), ("seed", ["--agent", "seed"])]
+def agents(args: argparse.Namespace, run: str = "") -> list[tuple[str, list[str]]]:
+    """(label, options) per agent; PEV has nothing to plan on BFCL's one-turn items."""
+    out = [(f"thinkact-{args.format}", ["--format", args.format]), ("seed", ["--agent", "seed"])]
+    if args.pev_limit and not run.startswith("bfcl"):
+        out.append((f"pev-{args.format}", ["--agent", "pev", "--format", args.format]))
+    return out
 
 
 def run_plan(args: argparse.Namespace) -> None:
     thinkact = shutil.which("thinkact") or str(Path(sys.executable).parent / "thinkact")
     for name, suite, data, limit in plan(args):
-        for agent, options in agents(args):
+        for agent, options in agents(args, name):
             out = RUNS / f"{name}_{agent}"
+            if agent.startswith("pev-"):
+                limit = min(limit, args.pev_limit)
             cmd = [
                 thinkact,
                 "eval",
@@ -134,7 +140,7 @@ def write_results(args: argparse.Namespace) -> Path:
     summaries = []
     models = set()
     for name, _, _, _ in plan(args):
-        for agent, _ in agents(args):
+        for agent, _ in agents(args, name):
             file = RUNS / f"{name}_{agent}" / "summary.json"
             if not file.exists():
                 continue
@@ -152,10 +158,12 @@ Machine: {machine()}. Model: {", ".join(sorted(models)) or "-"} (temperature 0, 
 
 thinkact (`--agent thinkact`, format `{args.format}` with its grammar) against the seed
 baseline (`--agent seed`: the documents' XML loop, regex parse, free-running generation, abort
-on the first parse failure). Accuracy is exact (GSM8K: the number; HotpotQA: exact match,
-with token F1 as extra; BFCL: BFCL's AST rules); the interval is a 95% Wilson interval. N is
-the number of items actually run; rows missing from the plan were not run. Seconds are wall
-time per item and include any CPU contention on the machine at the time.
+on the first parse failure) and, where a `pev-` row shows, Plan-Execute-Verify
+(`--agent pev`: a plan, one bounded ReAct sub-run per step, checks, re-plans). Accuracy is
+exact (GSM8K: the number; HotpotQA: exact match, with token F1 as extra; BFCL: BFCL's AST
+rules); the interval is a 95% Wilson interval. N is the number of items actually run; rows
+missing from the plan were not run. Seconds are wall time per item and include any CPU
+contention on the machine at the time.
 
 {table(summaries) if summaries else "(no finished runs yet)"}
 {legal_section()}"""
@@ -171,6 +179,9 @@ def main() -> None:
     parser.add_argument("--format", default="xml", help="thinkact's format (the best measured)")
     parser.add_argument("--limit", type=int, help="items for GSM8K and HotpotQA (default 50)")
     parser.add_argument("--bfcl-limit", type=int, help="items per BFCL category (default 100)")
+    parser.add_argument(
+        "--pev-limit", type=int, default=0, help="also run Plan-Execute-Verify on N items"
+    )
     parser.add_argument(
         "--bfcl", default="/tmp/bfcl/bfcl_eval-2026.3.23-py3-none-any.whl", help="the wheel"
     )

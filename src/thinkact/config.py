@@ -12,7 +12,7 @@ from thinkact.retry import RetryPolicy
 # short; one line after each observation fixes most of both ("" turns it off).
 OBSERVATION_HINT = (
     "Check the result against what the task asks: if it answers it, give your final answer; "
-    "if not, call a tool for what is still missing."
+    "if not, take the next step."
 )
 
 
