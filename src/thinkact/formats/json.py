@@ -15,7 +15,7 @@ from typing import Any
 from thinkact.formats.base import Parsed
 from thinkact.formats.grammar import MAX_ANSWER, MAX_REASONING, GrammarBuilder
 from thinkact.formats.jsonish import JsonishError, decode, find_value
-from thinkact.formats.text import TextFormat, answer_text, fail, finish
+from thinkact.formats.text import Shown, TextFormat, answer_text, fail, finish
 from thinkact.types import Reply, ToolResult, ToolSpec
 
 _THOUGHT = ("thought", "reasoning", "thinking")
@@ -81,12 +81,7 @@ class JsonFormat(TextFormat):
     format_text = _FORMAT
     final_only_text = _FINAL_ONLY
 
-    def render_reply(
-        self,
-        thought: str,
-        calls: Sequence[tuple[str, Mapping[str, Any]]],
-        answer: str | None = None,
-    ) -> str:
+    def render_reply(self, thought: str, calls: Shown, answer: str | None = None) -> str:
         if answer is not None:
             return json.dumps({"thought": thought, "final_answer": answer}, ensure_ascii=False)
         objs = [

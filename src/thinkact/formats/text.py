@@ -29,6 +29,9 @@ from thinkact.types import (
     UserMessage,
 )
 
+# Calls as a worked example shows them: (tool name, arguments) in order.
+Shown = Sequence[tuple[str, Mapping[str, Any]]]
+
 MAX_ERROR = 480  # characters of a FormatError message: the model reads every one
 
 _TOOL_CALL_TAG = re.compile(r"<tool_call>(.*?)(?:</tool_call>|\Z)", re.DOTALL | re.IGNORECASE)
@@ -106,12 +109,7 @@ class TextFormat:
         head = "Example:" if len(shown) == 1 else "Examples:"
         return head + "\n" + "\n\n".join(shown)
 
-    def render_reply(
-        self,
-        thought: str,
-        calls: Sequence[tuple[str, Mapping[str, Any]]],
-        answer: str | None = None,
-    ) -> str:
+    def render_reply(self, thought: str, calls: Shown, answer: str | None = None) -> str:
         """One reply in this format: the thought, then the calls or the final answer."""
         raise NotImplementedError
 

@@ -13,12 +13,11 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Collection, Mapping, Sequence
-from typing import Any
+from collections.abc import Collection, Sequence
 
 from thinkact.formats.base import Parsed
 from thinkact.formats.grammar import MAX_ANSWER, MAX_REASONING, GrammarBuilder, literal
-from thinkact.formats.text import TextFormat, fail, finish
+from thinkact.formats.text import Shown, TextFormat, fail, finish
 from thinkact.types import Reply, ToolResult, ToolSpec
 
 _KINDS = {
@@ -77,12 +76,7 @@ class XmlFormat(TextFormat):
     format_text = _FORMAT
     final_only_text = _FINAL_ONLY
 
-    def render_reply(
-        self,
-        thought: str,
-        calls: Sequence[tuple[str, Mapping[str, Any]]],
-        answer: str | None = None,
-    ) -> str:
+    def render_reply(self, thought: str, calls: Shown, answer: str | None = None) -> str:
         parts = [f"<reasoning>{thought}</reasoning>"]
         for name, args in calls:
             parts.append(f"<action>{name}</action>")

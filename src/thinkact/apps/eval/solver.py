@@ -2,15 +2,29 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Generator
 from dataclasses import replace
+from typing import TypeVar
 
 from thinkact.agent import Agent
 from thinkact.apps.eval.base import Attempt, Task, TraceSink, final_calls
 from thinkact.config import AgentConfig
-from thinkact.events import FormatFailed, ModelReplied, RunFinished, RunStarted
+from thinkact.events import Event, FormatFailed, ModelReplied, RunFinished, RunStarted
 from thinkact.formats.base import Format
 from thinkact.models.base import Model
 from thinkact.types import Usage
+
+R = TypeVar("R")
+
+
+def drain(events: Generator[Event, None, R], see: Callable[[Event], None]) -> R:
+    """Show every event of a run to `see`; the run's result."""
+    while True:
+        try:
+            see(next(events))
+        except StopIteration as stop:
+            result: R = stop.value
+            return result
 
 
 class ThinkactSolver:
@@ -43,15 +57,12 @@ class ThinkactSolver:
 
     def _run(self, agent: Agent, task: Task) -> Attempt:
         failures = 0
-        gen = agent.iter(task.prompt)
-        while True:
-            try:
-                event = next(gen)
-            except StopIteration as stop:
-                result = stop.value
-                break
-            if isinstance(event, FormatFailed):
-                failures += 1
+
+        def count(event: Event) -> None:
+            nonlocal failures
+            failures += isinstance(event, FormatFailed)
+
+        result = drain(agent.iter(task.prompt), count)
         return Attempt(
             prediction=result.final_answer or "",
             steps=result.steps,
@@ -123,20 +134,16 @@ class PevSolver:
         )
         failures = steps = 0
         run_id = ""
-        gen = engine.iter(task.prompt)
-        while True:
-            try:
-                event = next(gen)
-            except StopIteration as stop:
-                result = stop.value
-                break
+
+        def count(event: Event) -> None:
+            nonlocal failures, steps, run_id
             if isinstance(event, RunStarted) and not run_id:
                 run_id = event.run_id
             inner = event.event if isinstance(event, SubRunEvent) else None
-            if isinstance(inner, FormatFailed):
-                failures += 1
-            elif isinstance(inner, ModelReplied):
-                steps += 1
+            failures += isinstance(inner, FormatFailed)
+            steps += isinstance(inner, ModelReplied)
+
+        result = drain(engine.iter(task.prompt), count)
         return Attempt(
             prediction=result.final_answer or "",
             steps=steps,
