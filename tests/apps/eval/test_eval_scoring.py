@@ -142,6 +142,19 @@ def test_hotpotqa_loads_context_and_scores_em_and_f1(tmp_path: Path) -> None:
     assert score.value == 1.0 and score.metrics == {"em": 1.0, "f1": 1.0}
     score = suite.score(item, _attempt("Tower"))
     assert score.value == 0.0 and score.metrics["f1"] == pytest.approx(2 / 3)
+    # The task: search and lookup over this item's pages, with a worked two-hop example.
+    model = ScriptedModel(
+        [
+            '<reasoning>Find Paris.</reasoning><action>search</action><parameters>{"query": '
+            '"Paris"}</parameters>',
+            "<reasoning>It has a tower.</reasoning><final_answer>a tower</final_answer>",
+        ]
+    )
+    attempt = ThinkactSolver(model, format="xml").solve(suite.task(item))
+    assert attempt.prediction == "a tower"
+    system = model.requests[0].messages[0].content  # type: ignore[union-attr]
+    assert "Task: In which city was the director" in system and "Uppsala" in system
+    assert "[Paris] Paris is a city." in model.requests[1].messages[-1].content  # type: ignore[union-attr]
 
 
 # --- statistics -----------------------------------------------------------------------
