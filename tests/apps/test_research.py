@@ -53,6 +53,9 @@ def test_agent_answers_offline_with_its_sources(tmp_path: Path) -> None:
     assert [r.name for r in tool_turn.results] == ["search_wikipedia", "search_wikipedia"]  # type: ignore[union-attr]
     assert "57" in model.requests[2].messages[-2].results[0].content  # type: ignore[union-attr]
     assert {t.name for t in model.requests[0].tools} >= {"calculator", "lookup", "search_wikipedia"}
+    # a worked two-hop example, shown beside native tools as plain text
+    system = model.requests[0].messages[0].content  # type: ignore[union-attr]
+    assert 'Call: search_wikipedia({"query": "Maren Holt"})' in system
 
 
 def test_pages_not_found_and_errors_are_not_sources(tmp_path: Path) -> None:

@@ -20,6 +20,7 @@ from typing import Any
 
 from thinkact.agent import Agent, Reporter
 from thinkact.config import AgentConfig
+from thinkact.demos import Example, ExampleStep
 from thinkact.events import Event, ToolFinished
 from thinkact.formats.base import Format
 from thinkact.models.base import Model
@@ -32,6 +33,33 @@ INSTRUCTIONS = (
     "Base the answer on what you read, and say so when you could not find it."
 )
 SEARCH_TOOL = "search_wikipedia"
+
+
+def two_hop_example(search: str = SEARCH_TOOL) -> Example:
+    """A worked two-hop search on invented pages: find the first entity, read the bridge
+    to the second in what came back, search that, answer. Without it, small models copy
+    the format's one-line example ("I should start with search.") as their every thought."""
+    return Example(
+        "In which city was the director of the film The Silent Harbor born?",
+        (
+            ExampleStep(
+                "I need the director of The Silent Harbor first, then where that person "
+                "was born.",
+                search,
+                {"query": "The Silent Harbor"},
+                "[The Silent Harbor] The Silent Harbor is a 1998 drama film directed by "
+                "Maren Holt. It follows a lighthouse keeper on the Baltic coast.",
+            ),
+            ExampleStep(
+                "The director is Maren Holt. Now I need where Maren Holt was born.",
+                search,
+                {"query": "Maren Holt"},
+                "[Maren Holt] Maren Holt (born 4 May 1961 in Uppsala) is a Swedish film "
+                "director and screenwriter.",
+            ),
+            ExampleStep("Maren Holt, the director, was born in Uppsala.", answer="Uppsala"),
+        ),
+    )
 _TITLE = re.compile(r"^\[(.+?)\] ", re.MULTILINE)
 
 
@@ -70,6 +98,7 @@ def research_agent(
         research_tools(corpus=corpus, online=online, **mediawiki),
         format=format,
         instructions=INSTRUCTIONS,
+        examples=[two_hop_example()],
         config=config or AgentConfig(max_steps=12),
         reporters=reporters,
     )

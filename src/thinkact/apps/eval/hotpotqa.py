@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from thinkact.apps.eval.base import Attempt, Item, Score, Task
-from thinkact.demos import Example, ExampleStep
+from thinkact.apps.research import two_hop_example
 from thinkact.errors import UserError
 
 INSTRUCTIONS = (
@@ -24,30 +24,7 @@ INSTRUCTIONS = (
     "then search for the second. Give the final answer as a short phrase (a name, a date, "
     "yes or no), not a sentence."
 )
-# Invented pages (not HotpotQA's): search the first entity, read the bridge, search it.
-EXAMPLES = (
-    Example(
-        "In which city was the director of the film The Silent Harbor born?",
-        (
-            ExampleStep(
-                "I need the director of The Silent Harbor first, then where that person "
-                "was born.",
-                "search",
-                {"query": "The Silent Harbor"},
-                "[The Silent Harbor] The Silent Harbor is a 1998 drama film directed by "
-                "Maren Holt. It follows a lighthouse keeper on the Baltic coast.",
-            ),
-            ExampleStep(
-                "The director is Maren Holt. Now I need where Maren Holt was born.",
-                "search",
-                {"query": "Maren Holt"},
-                "[Maren Holt] Maren Holt (born 4 May 1961 in Uppsala) is a Swedish film "
-                "director and screenwriter.",
-            ),
-            ExampleStep("Maren Holt, the director, was born in Uppsala.", answer="Uppsala"),
-        ),
-    ),
-)
+EXAMPLES = (two_hop_example("search"),)
 
 _ARTICLES = re.compile(r"\b(a|an|the)\b")
 _PUNCT = frozenset(string.punctuation)
