@@ -5,20 +5,21 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import AsyncIterator, Callable, Generator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from thinkact.config import AgentConfig
 from thinkact.demos import Example
 from thinkact.errors import ModelError, UserError
-from thinkact.events import Event
+from thinkact.events import Event, ToolFinished
 from thinkact.formats import resolve_format
 from thinkact.formats.base import Format
 from thinkact.loop import CallModel, Effect, Loop, Resume, RunResult, RunTools, Validator
 from thinkact.models import resolve_model
 from thinkact.models.base import Model
 from thinkact.tools.base import Tool, as_tool
-from thinkact.tools.runtime import Approver, ToolRuntime
+from thinkact.tools.runtime import Approver, ToolOutcome, ToolRuntime
+from thinkact.types import ToolCall
 
 if TYPE_CHECKING:
     from thinkact.store.base import RunLog
@@ -85,16 +86,29 @@ class Agent:
             resume=resume,
             checkpoints=store is not None,
         )
+        stored: set[tuple[int, str]] = set()
+
+        def store_result(step: int, call: ToolCall, outcome: ToolOutcome) -> None:
+            # The moment each call ends: parallel siblings may still be running.
+            assert store is not None
+            event = ToolFinished(step, call, outcome.result, outcome.duration)
+            store.append(loop.run_id, event)
+            stored.add((step, call.id))
+
         runtime = ToolRuntime(
             self.tools,
             concurrency=config.tool_concurrency,
             approve=self.approve,
             run_id=loop.run_id,
+            on_finished=store_result if store is not None else None,
         )
-        return _Run(loop, runtime, store)
+        return _Run(loop, runtime, store, stored)
 
     def _report(self, run: _Run, event: Event) -> None:
-        if run.store is not None:  # first, so a failing reporter cannot lose an event
+        # First, so a failing reporter cannot lose an event; results already stored as
+        # their calls ended are not stored twice.
+        early = isinstance(event, ToolFinished) and (event.step, event.call.id) in run.stored
+        if run.store is not None and not early:
             run.store.append(run.loop.run_id, event)
         for reporter in self.reporters:
             reporter(event)
@@ -234,6 +248,7 @@ class _Run:
     loop: Loop
     runtime: ToolRuntime
     store: RunLog | None
+    stored: set[tuple[int, str]] = field(default_factory=set)  # (step, call id) in the store
 
 
 def _exhaust(gen: Generator[Event, None, RunResult]) -> RunResult:

@@ -128,6 +128,7 @@ def test_fifty_killed_runs_all_resume_and_no_call_runs_twice(tmp_path: Path) -> 
         assert kinds.count("run_started") == 1 and kinds[-1] == "run_finished"
     # The kills covered the hard cases: calls in flight, told to the model or run again.
     resumes = [d for r in killed for d in store.events(r) if d["kind"] == "run_resumed"]
-    assert sum(len(d["interrupted"]) for d in resumes) >= 10
+    interrupted = sum(len(d["interrupted"]) for d in resumes)
+    assert interrupted >= 10, interrupted
     assert sum(len(d["rerun"]) for d in resumes) >= 1
     assert os.path.getsize(db) > 0

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -283,3 +284,50 @@ def test_the_elapsed_time_counts_against_the_time_budget(tmp_path: Path) -> None
     assert result.reason == "budget_time" and result.steps in (2, 3)
     last = [e for e in store.events("r1") if e["kind"] == "run_finished"][-1]
     assert last["duration"] >= 0.3
+
+
+def test_a_parallel_call_that_finished_is_stored_at_once_and_kept_by_a_crash(
+    tmp_path: Path,
+) -> None:
+    store = RunStore(tmp_path / "runs.db")
+    effects: list[str] = []
+
+    def stored_results() -> list[str]:
+        return [e["call"]["id"] for e in store.events("r1") if e["kind"] == "tool_finished"]
+
+    @tool
+    def pay(amount: int) -> str:
+        """Pay once: not safe to run twice."""
+        effects.append(f"paid {amount}")
+        return f"paid {amount}"
+
+    def wait_then_crash() -> str:
+        """Runs beside pay; the first time, dies once pay's result is in the store."""
+        effects.append("wait")
+        if effects.count("wait") == 1:
+            for _ in range(500):
+                if "c_pay" in stored_results():
+                    raise KeyboardInterrupt  # the process dies mid-step
+                time.sleep(0.01)
+            raise AssertionError("pay's result never reached the store while its step ran")
+        return "waited"
+
+    slow = Tool.from_function(wait_then_crash, name="wait", idempotent=True)
+
+    def reply(request: ModelRequest) -> dict[str, Any]:
+        results = [r for m in request.messages if isinstance(m, ToolMessage) for r in m.results]
+        if results:
+            return {"text": " | ".join(sorted(r.content for r in results))}
+        calls = [
+            {"id": "c_pay", "name": "pay", "arguments": {"amount": 5}},
+            {"id": "c_wait", "name": "wait", "arguments": {}},
+        ]
+        return {"tool_calls": calls}
+
+    with pytest.raises(KeyboardInterrupt):
+        Agent(FunctionModel(reply), [pay, slow], store=store).run("pay and wait", run_id="r1")
+    assert stored_results() == ["c_pay"]
+    result = Agent(FunctionModel(reply), [pay, slow], store=store).resume("r1")
+    assert result.final_answer == "paid 5 | waited"
+    assert effects.count("paid 5") == 1  # kept from the store, not paid again
+    assert stored_results() == ["c_pay", "c_wait"]  # each result stored once

@@ -88,8 +88,12 @@ class ToolRuntime:
         concurrency: int = 8,
         approve: Approver | None = None,
         run_id: str = "",
+        on_finished: Callable[[int, ToolCall, ToolOutcome], None] | None = None,
     ) -> None:
         self.tools = {t.name: t for t in tools}
+        # Called in the worker thread the moment a call ends: a run store records each
+        # result then, so a crash mid-step loses none of the calls that had finished.
+        self.on_finished = on_finished
         self.concurrency = max(1, concurrency)
         self.approve = approve
         self.run_id = run_id
@@ -144,8 +148,9 @@ class ToolRuntime:
             return None
         return ToolContext(run_id=self.run_id, step=step, state=self.state)
 
-    @staticmethod
     def _finish(
+        self,
+        step: int,
         call: ToolCall,
         ctx: ToolContext | None,
         start: float,
@@ -157,7 +162,10 @@ class ToolRuntime:
         result = ToolResult(call.id, call.name, text, err)
         emitted = ctx.events if ctx is not None else ()
         events = (*before, *emitted, *after) if before or emitted or after else ()
-        return ToolOutcome(result, time.perf_counter() - start, events)
+        outcome = ToolOutcome(result, time.perf_counter() - start, events)
+        if self.on_finished is not None:  # as each call ends, not when the whole step does
+            self.on_finished(step, call, outcome)
+        return outcome
 
     def _timed_out(
         self,
@@ -176,7 +184,7 @@ class ToolRuntime:
             text = f"{tool.name} did not finish within {timeout:g} s; its result is discarded"
         text = f"TOOL ERROR: Timeout: {text}. Try simpler arguments or another approach."
         event = ToolTimedOut(step, call, timeout, stopped)
-        return self._finish(call, ctx, start, text, True, before, (event,))
+        return self._finish(step, call, ctx, start, text, True, before, (event,))
 
     # --- sync ---------------------------------------------------------------------------
 
@@ -221,11 +229,11 @@ class ToolRuntime:
                 text = _call_with_thread_timeout(tool, call, ctx)
             else:
                 text = tool.call(call.arguments, ctx)
-            return self._finish(call, ctx, start, text, False, before)
+            return self._finish(step, call, ctx, start, text, False, before)
         except TimeoutError:
             return self._timed_out(step, call, ctx, start, before)
         except Exception as e:
-            return self._finish(call, ctx, start, error_text(e), True, before)
+            return self._finish(step, call, ctx, start, error_text(e), True, before)
 
     # --- async --------------------------------------------------------------------------
 
@@ -276,11 +284,11 @@ class ToolRuntime:
                 text = await asyncio.wait_for(fut, tool.timeout)
             else:
                 text = await loop.run_in_executor(pool, tool.call, call.arguments, ctx)
-            return self._finish(call, ctx, start, text, False, before)
+            return self._finish(step, call, ctx, start, text, False, before)
         except TimeoutError:
             return self._timed_out(step, call, ctx, start, before)
         except Exception as e:
-            return self._finish(call, ctx, start, error_text(e), True, before)
+            return self._finish(step, call, ctx, start, error_text(e), True, before)
 
 
 def _given(outcome: ToolOutcome | None) -> ToolOutcome:
