@@ -237,3 +237,9 @@ def test_named_step_errors_say_which_step(expression: str, reason: str) -> None:
 def test_a_comparison_is_not_taken_for_a_named_step() -> None:
     with pytest.raises(CalculatorError, match="a comparison"):
         evaluate("2 == 2")
+
+
+def test_a_step_name_of_several_words_is_one_name_in_later_steps_too() -> None:
+    out = calculator.call({"expression": "yellow = 10\nall flowers = yellow * 3\nall flowers + 1"})
+    assert out == "yellow = 10\nall_flowers = 30\nresult = 31"
+    assert evaluate("total cost = 3 * 4; total  cost / 2") == 6

@@ -128,7 +128,8 @@ def _power(base: Number, exp: Number) -> Number:
 
 
 MAX_STEPS = 50
-_NAME = re.compile(r"^[A-Za-z_]\w*$")
+# A step name; models also write "total cost = ...", read as total_cost.
+_NAME = re.compile(r"^[A-Za-z_]\w*(?: +[A-Za-z_]\w*)*$")
 
 
 class _Evaluator:
@@ -242,18 +243,28 @@ def normalize(expression: str) -> str:
 
 
 def _split_steps(text: str) -> list[tuple[str | None, str]]:
-    """`a = 1; b = a * 2; b + 1` -> [("a", "1"), ("b", "a * 2"), (None, "b + 1")]."""
+    """`a = 1; b = a * 2; b + 1` -> [("a", "1"), ("b", "a * 2"), (None, "b + 1")].
+    A name of several words becomes one (`total cost` -> `total_cost`), in later steps too."""
     steps: list[tuple[str | None, str]] = []
+    spaced: list[tuple[re.Pattern[str], str]] = []
     for raw in re.split(r"[;\n]", text):
         line = raw.strip()
         if not line:
             continue
         name, sep, rest = line.partition("=")
+        for pattern, joined in spaced:
+            rest, line = pattern.sub(joined, rest), pattern.sub(joined, line)
         # `a = 1` names a step; `==`, `<=` and friends are not assignments.
         if sep and not rest.startswith("=") and _NAME.match(name.strip() or "-"):
-            name = name.strip()
+            words = name.split()
+            name = "_".join(words)
             if name in FUNCTIONS or name in CONSTANTS:
                 raise CalculatorError(f"'{name}' is a built-in name; pick another step name")
+            if len(words) > 1:
+                pattern = re.compile(
+                    r"(?<![\w])" + r"\s+".join(map(re.escape, words)) + r"(?![\w])"
+                )
+                spaced.append((pattern, name))
             steps.append((name, rest.strip()))
         else:
             steps.append((None, line))

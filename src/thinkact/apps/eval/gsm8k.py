@@ -33,7 +33,7 @@ EXAMPLES = (
         (
             ExampleStep(
                 "Asked: the money she makes. Given: 3 trays of 12 muffins, she keeps 5, $2 "
-                "per muffin sold. Steps: all muffins = 3 * 12; sold = all muffins - 5; "
+                "per muffin sold. Steps: muffins = 3 * 12; sold = muffins - 5; "
                 "money = sold * 2.",
                 "calculator",
                 {"expression": "muffins = 3 * 12\nsold = muffins - 5\nmoney = sold * 2"},
