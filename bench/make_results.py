@@ -136,6 +136,12 @@ def legal_section() -> str:
     )
 
 
+def notes_section() -> str:
+    """Hand-measured notes kept in bench/results_notes.md (experiments, why a setting won)."""
+    file = ROOT / "bench" / "results_notes.md"
+    return "\n" + file.read_text(encoding="utf-8") if file.exists() else ""
+
+
 def write_results(args: argparse.Namespace) -> Path:
     summaries = []
     models = set()
@@ -166,7 +172,7 @@ missing from the plan were not run. Seconds are wall time per item and include a
 contention on the machine at the time.
 
 {table(summaries) if summaries else "(no finished runs yet)"}
-{legal_section()}"""
+{legal_section()}{notes_section()}"""
     target = ROOT / "bench" / "RESULTS.md"
     target.write_text(text, encoding="utf-8")
     return target
