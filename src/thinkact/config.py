@@ -22,7 +22,7 @@ class AgentConfig:
     show_step_count: bool = True  # "[Step 3 of 20]" after every observation
     observation_hint: str = OBSERVATION_HINT  # said after each observation but the last
     max_consecutive_errors: int = 3  # format errors and steps whose tool calls all failed
-    loop_detection: bool = True  # same call 3x in a row or A/B/A/B: nudge, then stop
+    loop_detection: bool = True  # repeats and oscillations (see loop_guard): nudge, then stop
     force_final_answer: bool = True  # at the step limit, one more turn with tools disabled
     max_validation_retries: int = 2
     max_reply_tokens: int = 1024

@@ -72,6 +72,9 @@ class TextFormat:
     format_text = ""
     final_only_text = ""
 
+    def __init__(self) -> None:
+        self._schemas: dict[str, Mapping[str, Any]] = {}
+
     def system_prompt(
         self, tools: Sequence[ToolSpec], instructions: str, examples: Sequence[Example] = ()
     ) -> str:
@@ -113,8 +116,6 @@ class TextFormat:
         """One reply in this format: the thought, then the calls or the final answer."""
         raise NotImplementedError
 
-    def __init__(self) -> None:
-        self._schemas: dict[str, Mapping[str, Any]] = {}
 
     # --- tools -------------------------------------------------------------------------
 
