@@ -8,8 +8,10 @@ from typing import Any
 
 from thinkact.retry import RetryPolicy
 
-# Small models otherwise echo their last call after its result arrives, or stop one step
-# short; one line after each observation fixes most of both ("" turns it off).
+# Said after each observation when `observation_hint=OBSERVATION_HINT`: on short tasks
+# (one question, one answer) small models otherwise echo their last call after its result
+# arrives, or stop a step short. Off by default: in a multi-step workflow (the legal
+# review) it talks a 1.5B model into answering after its first tool call.
 OBSERVATION_HINT = (
     "Check the result against what the task asks: if it answers it, give your final answer; "
     "if not, take the next step."
@@ -20,7 +22,7 @@ OBSERVATION_HINT = (
 class AgentConfig:
     max_steps: int = 20
     show_step_count: bool = True  # "[Step 3 of 20]" after every observation
-    observation_hint: str = OBSERVATION_HINT  # said after each observation but the last
+    observation_hint: str = ""  # said after each observation but the last (see above)
     max_consecutive_errors: int = 3  # format errors and steps whose tool calls all failed
     loop_detection: bool = True  # repeats and oscillations (see loop_guard): nudge, then stop
     force_final_answer: bool = True  # at the step limit, one more turn with tools disabled

@@ -59,7 +59,8 @@ def test_tool_call_then_final_answer() -> None:
 
 def test_step_count_is_shown_to_the_model_each_turn() -> None:
     model = ScriptedModel([call("add", a=1, b=1), call("add", a=2, b=2), final("ok")])
-    Agent(model, [add], config=AgentConfig(max_steps=3)).run("go")
+    config = AgentConfig(max_steps=3, observation_hint=OBSERVATION_HINT)
+    Agent(model, [add], config=config).run("go")
     notes = [
         [m.content for m in r.messages if isinstance(m, UserMessage)][-1] for r in model.requests
     ]
@@ -69,7 +70,7 @@ def test_step_count_is_shown_to_the_model_each_turn() -> None:
     assert notes[2].startswith("[Step 3 of 3. This is your last step")
 
 
-def test_the_observation_hint_can_be_changed_or_turned_off() -> None:
+def test_the_observation_hint_is_off_unless_asked_for() -> None:
     for hint, expected in [("", "[Step 2 of 3]"), ("Answer soon.", "Answer soon.\n[Step 2 of 3]")]:
         model = ScriptedModel([call("add", a=1, b=1), final("ok")])
         Agent(model, [add], config=AgentConfig(max_steps=3, observation_hint=hint)).run("go")

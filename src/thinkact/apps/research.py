@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from thinkact.agent import Agent, Reporter
-from thinkact.config import AgentConfig
+from thinkact.config import OBSERVATION_HINT, AgentConfig
 from thinkact.demos import Example, ExampleStep
 from thinkact.events import Event, ToolFinished
 from thinkact.formats.base import Format
@@ -99,7 +99,8 @@ def research_agent(
         format=format,
         instructions=INSTRUCTIONS,
         examples=[two_hop_example()],
-        config=config or AgentConfig(max_steps=12),
+        # One question, one answer: the hint keeps small models from echoing their last call.
+        config=config or AgentConfig(max_steps=12, observation_hint=OBSERVATION_HINT),
         reporters=reporters,
     )
 

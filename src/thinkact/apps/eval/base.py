@@ -44,6 +44,7 @@ class Task:
     one_turn: bool = False
     examples: tuple[Example, ...] = ()
     validators: tuple[Validator, ...] = ()  # checks on the final answer (thinkact only)
+    observation_hint: str = ""  # AgentConfig.observation_hint for this task (thinkact only)
 
 
 @dataclass(frozen=True, slots=True)

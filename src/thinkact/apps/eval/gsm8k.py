@@ -14,6 +14,7 @@ from decimal import Decimal, InvalidOperation
 from pathlib import Path
 
 from thinkact.apps.eval.base import Attempt, Item, Score, Task
+from thinkact.config import OBSERVATION_HINT
 from thinkact.demos import Example, ExampleStep
 from thinkact.errors import UserError
 
@@ -122,6 +123,7 @@ class Gsm8k:
             instructions=INSTRUCTIONS,
             max_steps=self.max_steps,
             examples=EXAMPLES,
+            observation_hint=OBSERVATION_HINT,
             validators=(a_number,),
         )
 

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from thinkact.apps.eval.base import Attempt, Item, Score, Task
 from thinkact.apps.research import two_hop_example
+from thinkact.config import OBSERVATION_HINT
 from thinkact.errors import UserError
 
 INSTRUCTIONS = (
@@ -102,6 +103,7 @@ class HotpotQA:
             instructions=INSTRUCTIONS,
             max_steps=self.max_steps,
             examples=EXAMPLES,
+            observation_hint=OBSERVATION_HINT,
         )
 
     def score(self, item: Item, attempt: Attempt) -> Score:

@@ -38,7 +38,11 @@ class ThinkactSolver:
         self.name = f"thinkact[{fmt}]"
 
     def _agent(self, task: Task, trace: TraceSink | None) -> Agent:
-        config = replace(self.config, max_steps=task.max_steps)
+        config = replace(
+            self.config,
+            max_steps=task.max_steps,
+            observation_hint=task.observation_hint or self.config.observation_hint,
+        )
         reporters = [] if trace is None else [lambda e: trace(e.to_dict())]
         return Agent(
             self.model,
