@@ -243,3 +243,9 @@ def test_a_step_name_of_several_words_is_one_name_in_later_steps_too() -> None:
     out = calculator.call({"expression": "yellow = 10\nall flowers = yellow * 3\nall flowers + 1"})
     assert out == "yellow = 10\nall_flowers = 30\nresult = 31"
     assert evaluate("total cost = 3 * 4; total  cost / 2") == 6
+
+
+def test_float_noise_around_a_whole_number_is_not_shown() -> None:
+    assert calculator.call({"expression": "12 / 60 * 50"}) == "10"
+    assert calculator.call({"expression": "1e-12"}) == "1e-12"  # small is not noise
+    assert calculator.call({"expression": "2.0000001"}) == "2.0000001"

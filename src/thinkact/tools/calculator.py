@@ -354,6 +354,8 @@ def _show(x: Number) -> str:
         return f"{rounded:e} ({digits} digits)"
     if x.is_integer() and abs(x) < 1e15:
         return str(int(x))
+    if 0.5 <= abs(x) < 1e15 and abs(x - round(x)) <= 1e-9 * abs(x):
+        return str(round(x))  # whole but for float noise: 12 / 60 * 50 shows 10
     return f"{x:.12g}"
 
 
