@@ -178,7 +178,11 @@ class Loop:
             tools=self.specs if fmt.native else (),
             max_tokens=cfg.max_reply_tokens,
             stop=fmt.stop,
-            temperature=cfg.temperature,
+            # After an error, resample: at temperature 0 a degenerate reply (a repetition
+            # that runs into max_reply_tokens) otherwise comes back word for word.
+            temperature=max(cfg.temperature, cfg.retry_temperature)
+            if self.errors
+            else cfg.temperature,
             grammar=fmt.grammar(self.specs, final_only=final_only),
             json_schema=fmt.json_schema(self.specs, final_only=final_only),
             tool_choice="none" if final_only and fmt.native else "auto",

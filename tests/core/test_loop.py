@@ -299,3 +299,18 @@ def test_unknown_tools_and_bad_arguments_become_observations() -> None:
     outs = [e.result.content for e in events if isinstance(e, ToolFinished)]
     assert outs[0] == "TOOL ERROR: UnknownTool: Unknown tool 'nope'. Available tools: add."
     assert outs[1].startswith("TOOL ERROR: ValidationError: argument 'a'")
+
+
+def test_after_an_error_the_next_reply_is_resampled_not_repeated() -> None:
+    act = '<reasoning>Add.</reasoning><action>add</action><parameters>{"a": 1, "b": %d}'
+    model = ScriptedModel(
+        [
+            "no action here",
+            act % 1 + "</parameters>",
+            act % 2 + "</parameters>",
+            "<reasoning>Done.</reasoning><final_answer>ok</final_answer>",
+        ]
+    )
+    Agent(model, [add], format="xml", config=AgentConfig(temperature=0.0)).run("go")
+    # the reply after the format error is sampled; once a step succeeds, greedy again
+    assert [r.temperature for r in model.requests] == [0.0, 0.7, 0.0, 0.0]
