@@ -36,6 +36,7 @@ from thinkact.models.local_prompt import (
     parse_tool_calls,
     template_prompt,
 )
+from thinkact.models.repetition import repeating
 from thinkact.models.weights import Progress, WeightsError, ensure_model
 from thinkact.types import (
     AssistantMessage,
@@ -69,6 +70,12 @@ class _Engine:
             not self.template or IM_START in self.template
         )
         self.im_start, self.im_end = start[0], end[0]
+
+    @staticmethod
+    def criteria(stop: Any) -> Any:
+        from llama_cpp import StoppingCriteriaList
+
+        return StoppingCriteriaList([stop])
 
     def _text_tokens(self, text: str) -> list[int]:
         tokens: list[int] = self.llm.tokenize(text.encode(), False, False)
@@ -118,6 +125,7 @@ class LocalModel:
         seed: int = 0,
         preferred_format: str = "xml",
         progress: Progress | None = None,
+        stop_on_repetition: bool = True,
     ) -> None:
         self.path = Path(path).expanduser() if path else None
         if self.path is not None and not self.path.is_file():
@@ -131,6 +139,9 @@ class LocalModel:
         # other at every layer). Prompts are evaluated in batches, where 2 threads pay off
         # (50 vs 33 tokens/s).
         self.decode_threads = decode_threads
+        # A reply whose tail is one short cycle repeated is cut (see models/repetition.py);
+        # off for tasks that really ask for repetition.
+        self.stop_on_repetition = stop_on_repetition
         self.n_batch = n_batch
         self.seed = seed
         # `format="auto"` picks this. Measured on 8 calculator word problems (max 5 steps,
@@ -205,6 +216,12 @@ class LocalModel:
                 provider="local",
             )
         stop = list(request.stop) + (list(_NATIVE_STOP) if request.tools else [])
+        looped = [False]
+
+        def cycle(ids: Any, logits: Any) -> bool:
+            looped[0] = self.stop_on_repetition and repeating(ids, len(ids) - len(tokens))
+            return looped[0]
+
         with engine.lock:
             grammar = self._grammar(engine, request)
             reused = _reused_prefix(list(llm._input_ids), tokens)
@@ -217,6 +234,7 @@ class LocalModel:
                     grammar=grammar,
                     seed=self.seed,
                     repeat_penalty=1.0,
+                    stopping_criteria=engine.criteria(cycle),
                 )
             except (RuntimeError, ValueError) as e:  # llama_decode failures and the like
                 raise ModelError(f"llama.cpp failed: {e}", provider="local") from None
@@ -225,7 +243,7 @@ class LocalModel:
         used = out["usage"]
         usage = Usage(used["prompt_tokens"], used["completion_tokens"], reused)
         reason: StopReason = "end"
-        if choice["finish_reason"] == "length":
+        if choice["finish_reason"] == "length" or looped[0]:  # cut short either way
             reason = "max_tokens"
         elif used["completion_tokens"] > evaluated:
             # create_completion says "stop" for both; on a stop sequence the token that
