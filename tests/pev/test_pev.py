@@ -157,6 +157,11 @@ def test_a_plan_failing_the_schema_goes_back_with_the_reason() -> None:
     assert len([e for e in events if isinstance(e, PlanProposed)]) == 1
     retry = [r for r in model.requests if "planner" in r.messages[0].content][1]  # type: ignore[union-attr]
     assert "Field required" in retry.messages[-1].content  # type: ignore[union-attr]
+    # No validators: the planner is not shown the "validator:NAME" syntax to copy.
+    assert "validator:" not in retry.messages[0].content  # type: ignore[union-attr]
+    model = step_model([plan({"id": "s1", "goal": "answer"})], lambda s, r: final("done"))
+    PlanExecuteVerify(model, step_validators={"findings": lambda a: None}).run("x")
+    assert '"validator:NAME" with NAME one of [findings]' in model.requests[0].messages[0].content  # type: ignore[union-attr]
 
 
 def test_plan_parsing_names_every_problem() -> None:

@@ -23,8 +23,7 @@ from thinkact.types import (
 _PLANNER = """You are the planner of an agent. Split the task into a few steps (at most
 {max_steps}). Each step has: "id" (s1, s2, ...), "goal" (what it must produce), "tools"
 (names it may use, from the list below), "depends_on" (ids of steps whose results it
-needs) and "check" (how to check its result: "validator:NAME" with NAME one of
-[{validators}], or a short criterion).
+needs) and "check" ({check}).
 Steps that do not depend on each other run in parallel. The last step gives the final answer.
 
 Tools:
@@ -54,9 +53,15 @@ async def propose_plan(
     `done` maps steps finished under earlier plans to their results; with `failure` the
     planner revises the remaining work and may depend on those steps."""
     listed = "\n".join(f"- {t.name}: {t.description}" for t in tools) or "- (none)"
-    system = _PLANNER.format(
-        max_steps=max_steps, validators=", ".join(sorted(validators)) or "none", tools=listed
+    # With no validators, "validator:NAME" is not mentioned: small models copy the syntax
+    # and name a tool ("validator:calculator"), and every plan is rejected.
+    check = (
+        f'how to check its result: "validator:NAME" with NAME one of '
+        f"[{', '.join(sorted(validators))}], or a short criterion"
+        if validators
+        else "a short criterion its result must meet"
     )
+    system = _PLANNER.format(max_steps=max_steps, check=check, tools=listed)
     if instructions:
         system = f"{instructions.strip()}\n\n{system}"
     content = f"Task: {task}"
