@@ -1,42 +1,60 @@
 """The legal review of examples/legal_docs on the embedded model, plain ReAct against
 Plan-Execute-Verify: wall time, turns, tokens, findings and whether both reports validate.
 
-    python bench/legal_patterns.py [--model local] [--patterns react pev]
+    python bench/legal_patterns.py [--model local] [--patterns react pev] [--trace DIR]
+
+With --trace, every event of each run goes to DIR/<pattern>.jsonl (PEV's sub-runs nested),
+so a row's figures can be explained afterwards.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import shutil
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 from thinkact.apps.legal import NOTICES, build_review
 from thinkact.apps.legal.pev import pev_review, review_plan
 from thinkact.apps.legal.reports import SEVERITIES, digest_notices
 from thinkact.apps.legal.validators import check_notices, check_summary
+from thinkact.events import Event
 from thinkact.tools.runtime import approve_all
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "legal_docs"
 OUT = Path(__file__).resolve().parent / "legal_patterns.md"
 
 
-def one(model: str, pattern: str) -> str:
+def one(model: Any, pattern: str, trace: Path | None = None) -> str:
+    lines: list[str] = []
+
+    def keep(event: Event) -> None:
+        lines.append(json.dumps(event.to_dict(), default=str))
+
+    reporters = [keep] if trace else []
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp) / "docs"
         shutil.copytree(EXAMPLES, folder)
         out = Path(tmp) / "out"
         review = build_review(folder, model=model, out=out, approve=approve_all)
+        if pattern == "react":
+            review.agent.reporters.extend(reporters)
         start = time.perf_counter()
         if pattern == "pev":
-            result = pev_review(review).run(review.task, plan=review_plan(review))
+            engine = pev_review(review, reporters=reporters)
+            result = engine.run(review.task, plan=review_plan(review))
             reason, usage = result.reason, result.usage
             turns = f"{len(result.outcomes)} plan steps run, {result.replans} re-plans"
         else:
             run = review.run()
             reason, usage, turns = run.reason, run.usage, f"{run.steps} turns"
         seconds = time.perf_counter() - start
+        if trace:
+            trace.mkdir(parents=True, exist_ok=True)
+            (trace / f"{pattern}.jsonl").write_text("".join(x + "\n" for x in lines))
         notices = (out / NOTICES).read_text() if (out / NOTICES).is_file() else ""
         docs = review.review.documents
         counts = digest_notices(notices, docs).counts
@@ -54,6 +72,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--model", default="local")
     parser.add_argument("--patterns", nargs="*", default=["react", "pev"])
+    parser.add_argument("--trace", type=Path, help="write each run's events to DIR/<pattern>.jsonl")
     args = parser.parse_args()
     lines = [
         "| pattern | ended | reports valid | findings | work | tokens in / out | seconds |",
@@ -61,7 +80,7 @@ def main() -> None:
     ]
     print("\n".join(lines), flush=True)
     for pattern in args.patterns:
-        lines.append(one(args.model, pattern))
+        lines.append(one(args.model, pattern, args.trace))
         print(lines[-1], flush=True)
     # bench/make_results.py puts this table into RESULTS.md
     OUT.write_text("\n".join(lines) + "\n", encoding="utf-8")
