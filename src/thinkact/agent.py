@@ -6,7 +6,7 @@ import asyncio
 import time
 from collections.abc import AsyncIterator, Callable, Generator, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from thinkact.config import AgentConfig
 from thinkact.demos import Example
@@ -24,6 +24,7 @@ from thinkact.types import ToolCall
 if TYPE_CHECKING:
     from thinkact.store.base import RunLog
 
+R = TypeVar("R")
 Reporter = Callable[[Event], None]
 """Anything that consumes events: console UI, trace writer, run store, progress tracker."""
 
@@ -154,7 +155,7 @@ class Agent:
 
     def run(self, task: str, *, run_id: str | None = None) -> RunResult:
         """Run the task to the end and return its result."""
-        return _exhaust(self.iter(task, run_id=run_id))
+        return exhaust(self.iter(task, run_id=run_id))
 
     def resume(self, run_id: str, *, store: RunLog | None = None) -> RunResult:
         """Continue a stored run that was killed or interrupted, from its last completed step.
@@ -164,7 +165,7 @@ class Agent:
         again; a call in flight when the run stopped runs again only if its tool is
         `idempotent`, otherwise the model is told it was interrupted.
         """
-        return _exhaust(self._drive(self._resumed(run_id, store)))
+        return exhaust(self._drive(self._resumed(run_id, store)))
 
     def _resumed(self, run_id: str, store: RunLog | None) -> _Run:
         store = store or self.store
@@ -251,13 +252,16 @@ class _Run:
     stored: set[tuple[int, str]] = field(default_factory=set)  # (step, call id) in the store
 
 
-def _exhaust(gen: Generator[Event, None, RunResult]) -> RunResult:
+def exhaust(events: Generator[Event, None, R], see: Callable[[Event], None] | None = None) -> R:
+    """Run an event generator to its end (showing each event to `see`); its return value."""
     while True:
         try:
-            next(gen)
+            event = next(events)
         except StopIteration as stop:
-            result: RunResult = stop.value
+            result: R = stop.value
             return result
+        if see is not None:
+            see(event)
 
 
 async def _aexhaust(items: AsyncIterator[Event | RunResult]) -> RunResult:

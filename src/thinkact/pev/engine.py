@@ -11,7 +11,7 @@ from collections.abc import AsyncIterator, Callable, Generator, Mapping, Sequenc
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from thinkact.agent import Agent, Reporter
+from thinkact.agent import Agent, Reporter, exhaust
 from thinkact.config import AgentConfig
 from thinkact.errors import UserError
 from thinkact.events import Event, RunFinished, RunResumed, RunStarted
@@ -34,7 +34,7 @@ from thinkact.pev.plan import (
     validate_plan,
 )
 from thinkact.pev.planner import propose_plan
-from thinkact.pev.sync import exhaust, sync_events
+from thinkact.pev.sync import sync_events
 from thinkact.pev.verify import judge, judge_schema
 from thinkact.tools.base import Tool, as_tool
 from thinkact.tools.runtime import Approver

@@ -40,10 +40,3 @@ def sync_events(
         yield item
 
 
-def exhaust(gen: Generator[Event, None, R]) -> R:
-    while True:
-        try:
-            next(gen)
-        except StopIteration as stop:
-            result: R = stop.value
-            return result

@@ -2,29 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator
 from dataclasses import replace
-from typing import TypeVar
 
-from thinkact.agent import Agent
+from thinkact.agent import Agent, exhaust
 from thinkact.apps.eval.base import Attempt, Task, TraceSink, final_calls
 from thinkact.config import AgentConfig
 from thinkact.events import Event, FormatFailed, ModelReplied, RunFinished, RunStarted
 from thinkact.formats.base import Format
 from thinkact.models.base import Model
 from thinkact.types import Usage
-
-R = TypeVar("R")
-
-
-def drain(events: Generator[Event, None, R], see: Callable[[Event], None]) -> R:
-    """Show every event of a run to `see`; the run's result."""
-    while True:
-        try:
-            see(next(events))
-        except StopIteration as stop:
-            result: R = stop.value
-            return result
 
 
 class ThinkactSolver:
@@ -66,7 +52,7 @@ class ThinkactSolver:
             nonlocal failures
             failures += isinstance(event, FormatFailed)
 
-        result = drain(agent.iter(task.prompt), count)
+        result = exhaust(agent.iter(task.prompt), count)
         return Attempt(
             prediction=result.final_answer or "",
             steps=result.steps,
@@ -147,7 +133,7 @@ class PevSolver:
             failures += isinstance(inner, FormatFailed)
             steps += isinstance(inner, ModelReplied)
 
-        result = drain(engine.iter(task.prompt), count)
+        result = exhaust(engine.iter(task.prompt), count)
         return Attempt(
             prediction=result.final_answer or "",
             steps=steps,
