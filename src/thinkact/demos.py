@@ -14,7 +14,7 @@ model will see (xml tags, ReAct lines, JSON objects, or plain text for native to
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -38,3 +38,24 @@ class ExampleStep:
 class Example:
     task: str
     steps: tuple[ExampleStep, ...]
+
+
+# How a format writes one reply (thought, calls, final answer) and one observation.
+ReplyWriter = Callable[[str, Sequence[tuple[str, Mapping[str, Any]]], str | None], str]
+ResultWriter = Callable[[str, str], str]
+
+
+def demonstrate(examples: Sequence[Example], reply: ReplyWriter, result: ResultWriter) -> str:
+    """Worked examples as a format's replies and observations ("" for none)."""
+    shown = []
+    for ex in examples:
+        lines = [f"Task: {ex.task}"] if ex.task else []
+        for step in ex.steps:
+            calls = () if step.answer is not None else ((step.tool, step.arguments),)
+            lines.append(reply(step.thought, calls, step.answer))
+            if step.answer is None and step.result is not None:
+                lines.append(result(step.tool, step.result))
+        shown.append("\n".join(lines))
+    if not shown:
+        return ""
+    return ("Example:\n" if len(shown) == 1 else "Examples:\n") + "\n\n".join(shown)

@@ -6,7 +6,7 @@ import json
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
-from thinkact.demos import Example
+from thinkact.demos import Example, demonstrate
 from thinkact.errors import FormatError
 from thinkact.formats.base import FINAL_ANSWER_TOOL, Parsed
 from thinkact.types import (
@@ -33,7 +33,8 @@ class NativeFormat:
     def system_prompt(
         self, tools: Sequence[ToolSpec], instructions: str, examples: Sequence[Example] = ()
     ) -> str:
-        parts = [instructions.strip(), _RULES, demonstrate(examples)]
+        shown = demonstrate(examples, _reply, lambda tool, text: f"Result: {text}")
+        parts = [instructions.strip(), _RULES, shown]
         return "\n\n".join(p for p in parts if p)
 
     def parse(self, reply: Reply, tool_names: Collection[str]) -> Parsed:
@@ -81,21 +82,10 @@ class NativeFormat:
         return None
 
 
-def demonstrate(examples: Sequence[Example]) -> str:
-    """Worked examples as plain text: native calls cannot be written in a system prompt."""
-    shown = []
-    for ex in examples:
-        lines = [f"Task: {ex.task}"] if ex.task else []
-        for step in ex.steps:
-            lines.append(f"Thought: {step.thought}")
-            if step.answer is not None:
-                lines.append(f"Call: {FINAL_ANSWER_TOOL}({json.dumps({'answer': step.answer})})")
-                continue
-            args = json.dumps(dict(step.arguments), ensure_ascii=False)
-            lines.append(f"Call: {step.tool}({args})")
-            if step.result is not None:
-                lines.append(f"Result: {step.result}")
-        shown.append("\n".join(lines))
-    if not shown:
-        return ""
-    return ("Example:\n" if len(shown) == 1 else "Examples:\n") + "\n\n".join(shown)
+def _reply(thought: str, calls: Sequence[tuple[str, Mapping[str, Any]]], answer: str | None) -> str:
+    """One reply of a worked example as plain text: native calls cannot be written in a
+    system prompt."""
+    if answer is not None:
+        calls = ((FINAL_ANSWER_TOOL, {"answer": answer}),)
+    shown = [f"Call: {n}({json.dumps(dict(a), ensure_ascii=False)})" for n, a in calls]
+    return "\n".join([f"Thought: {thought}", *shown])

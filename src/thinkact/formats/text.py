@@ -14,7 +14,7 @@ import re
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
-from thinkact.demos import Example, ExampleStep
+from thinkact.demos import Example, ExampleStep, demonstrate
 from thinkact.errors import FormatError
 from thinkact.formats.base import FINAL_ANSWER_TOOL, Parsed, unknown_tool_message
 from thinkact.formats.jsonish import JsonishError, decode, find_value, loads, strip_fences
@@ -98,19 +98,11 @@ class TextFormat:
 
     def demonstrate(self, examples: Sequence[Example]) -> str:
         """Worked examples as the replies and observations this format exchanges."""
-        shown = []
-        for ex in examples:
-            lines = [f"Task: {ex.task}"] if ex.task else []
-            for step in ex.steps:
-                if step.answer is not None:
-                    lines.append(self.render_reply(step.thought, (), step.answer))
-                    continue
-                lines.append(self.render_reply(step.thought, ((step.tool, step.arguments),)))
-                if step.result is not None:
-                    lines.append(self.render_result(ToolResult("", step.tool, step.result), False))
-            shown.append("\n".join(lines))
-        head = "Example:" if len(shown) == 1 else "Examples:"
-        return head + "\n" + "\n\n".join(shown)
+        return demonstrate(
+            examples,
+            self.render_reply,
+            lambda tool, text: self.render_result(ToolResult("", tool, text), False),
+        )
 
     def render_reply(self, thought: str, calls: Shown, answer: str | None = None) -> str:
         """One reply in this format: the thought, then the calls or the final answer."""
