@@ -6,7 +6,11 @@
 
 Runs go through `thinkact eval ... --resume` into bench/runs/<name>/, each under
 `flock /tmp/thinkact-model.lock` so one real-model job runs at a time; an interrupted
-regeneration continues where it stopped. The table is built only from the runs' own
+regeneration continues where it stopped. The embedded model decodes on one thread, so a
+2-core machine fits two jobs: give the second its own lock and its own share of the plan,
+
+    python bench/make_results.py --run --agents seed --lock /tmp/thinkact-model-2.lock
+ The table is built only from the runs' own
 summary.json files: every figure in it was measured.
 """
 
@@ -46,11 +50,16 @@ def plan(args: argparse.Namespace) -> list[tuple[str, str, str, int]]:
     return [p for p in out if not args.only or any(p[0].startswith(o) for o in args.only)]
 
 
-def agents(args: argparse.Namespace, run: str = "") -> list[tuple[str, list[str]]]:
-    """(label, options) per agent; PEV has nothing to plan on BFCL's one-turn items."""
+def agents(
+    args: argparse.Namespace, run: str = "", *, every: bool = False
+) -> list[tuple[str, list[str]]]:
+    """(label, options) per agent to run (`every`: each agent a table row may come from);
+    PEV has nothing to plan on BFCL's one-turn items."""
     out = [(f"thinkact-{args.format}", ["--format", args.format]), ("seed", ["--agent", "seed"])]
-    if args.pev_limit and not run.startswith("bfcl"):
+    if (args.pev_limit or every) and not run.startswith("bfcl"):
         out.append((f"pev-{args.format}", ["--agent", "pev", "--format", args.format]))
+    if args.agents and not every:
+        out = [a for a in out if a[0].split("-")[0] in args.agents]
     return out
 
 
@@ -76,7 +85,7 @@ def run_plan(args: argparse.Namespace) -> None:
             if (out / "results.jsonl").exists():
                 cmd.append("--resume")
             if shutil.which("flock"):
-                cmd = ["flock", "/tmp/thinkact-model.lock", *cmd]
+                cmd = ["flock", args.lock, *cmd]
             print("$", " ".join(cmd), flush=True)
             subprocess.run(cmd, check=False)
 
@@ -146,7 +155,7 @@ def write_results(args: argparse.Namespace) -> Path:
     summaries = []
     models = set()
     for name, _, _, _ in plan(args):
-        for agent, _ in agents(args, name):
+        for agent, _ in agents(args, name, every=True):
             file = RUNS / f"{name}_{agent}" / "summary.json"
             if not file.exists():
                 continue
@@ -192,6 +201,10 @@ def main() -> None:
         "--bfcl", default="/tmp/bfcl/bfcl_eval-2026.3.23-py3-none-any.whl", help="the wheel"
     )
     parser.add_argument("--only", nargs="*", help="run names to include (prefixes)")
+    parser.add_argument(
+        "--agents", nargs="*", choices=("thinkact", "seed", "pev"), help="agents to run"
+    )
+    parser.add_argument("--lock", default="/tmp/thinkact-model.lock", help="one job per lock")
     args = parser.parse_args()
     if args.run:
         run_plan(args)

@@ -12,7 +12,7 @@
 
 from thinkact.agent import Agent, Reporter
 from thinkact.config import AgentConfig
-from thinkact.demos import Example, ExampleStep
+from thinkact.demos import Example, ExampleCall, ExampleStep
 from thinkact.errors import (
     FormatError,
     ModelError,
@@ -46,6 +46,7 @@ __all__ = [
     "AssistantMessage",
     "Event",
     "Example",
+    "ExampleCall",
     "ExampleStep",
     "FormatError",
     "Message",

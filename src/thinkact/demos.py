@@ -10,6 +10,9 @@ model will see (xml tags, ReAct lines, JSON objects, or plain text for native to
                     {"expression": "2 + 3 * 4"}, "14"),
         ExampleStep("The calculator gives 14.", answer="14"),
     ))
+
+A reply with parallel calls lists them: `ExampleStep("Two cities.", calls=(ExampleCall(
+"weather", {"city": "Paris"}, "12 C"), ExampleCall("weather", {"city": "Rome"}, "19 C")))`.
 """
 
 from __future__ import annotations
@@ -20,18 +23,37 @@ from typing import Any
 
 
 @dataclass(frozen=True, slots=True)
+class ExampleCall:
+    """One tool call of a worked example and the result shown for it."""
+
+    tool: str
+    arguments: Mapping[str, Any] = field(default_factory=dict)
+    result: str | None = None  # None: the call is shown without an observation
+
+
+@dataclass(frozen=True, slots=True)
 class ExampleStep:
-    """One reply of a worked example: a tool call with its result, or the final answer."""
+    """One reply of a worked example: a tool call (`tool=`, or several parallel ones with
+    `calls=`) with its result, or the final answer."""
 
     thought: str
     tool: str = ""
     arguments: Mapping[str, Any] = field(default_factory=dict)
     result: str | None = None  # None: the call is shown without an observation
     answer: str | None = None
+    calls: tuple[ExampleCall, ...] = ()
 
     def __post_init__(self) -> None:
-        if (self.answer is None) == (not self.tool):
+        if self.tool and self.calls:
+            raise ValueError("an ExampleStep takes tool= or calls=, not both")
+        if (self.answer is None) == (not self.tool and not self.calls):
             raise ValueError("an ExampleStep has either a tool call or a final answer")
+
+    @property
+    def all_calls(self) -> tuple[ExampleCall, ...]:
+        if self.tool:
+            return (ExampleCall(self.tool, self.arguments, self.result),)
+        return self.calls
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,9 +62,10 @@ class Example:
     steps: tuple[ExampleStep, ...]
 
 
-# How a format writes one reply (thought, calls, final answer) and one observation.
+# How a format writes one reply (thought, calls, final answer) and one observation
+# (the (tool, result) of each call of that reply).
 ReplyWriter = Callable[[str, Sequence[tuple[str, Mapping[str, Any]]], str | None], str]
-ResultWriter = Callable[[str, str], str]
+ResultWriter = Callable[[Sequence[tuple[str, str]]], str]
 
 
 def demonstrate(examples: Sequence[Example], reply: ReplyWriter, result: ResultWriter) -> str:
@@ -51,10 +74,11 @@ def demonstrate(examples: Sequence[Example], reply: ReplyWriter, result: ResultW
     for ex in examples:
         lines = [f"Task: {ex.task}"] if ex.task else []
         for step in ex.steps:
-            calls = () if step.answer is not None else ((step.tool, step.arguments),)
-            lines.append(reply(step.thought, calls, step.answer))
-            if step.answer is None and step.result is not None:
-                lines.append(result(step.tool, step.result))
+            calls = step.all_calls
+            lines.append(reply(step.thought, [(c.tool, c.arguments) for c in calls], step.answer))
+            results = [(c.tool, c.result) for c in calls if c.result is not None]
+            if results:
+                lines.append(result(results))
         shown.append("\n".join(lines))
     if not shown:
         return ""

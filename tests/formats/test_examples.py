@@ -7,7 +7,7 @@ import pytest
 from gbnf_matcher import accepts
 from sample_tools import add
 
-from thinkact import Agent, Example, ExampleStep, Reply, SystemMessage
+from thinkact import Agent, Example, ExampleCall, ExampleStep, Reply, SystemMessage
 from thinkact.formats import get_format
 from thinkact.formats.text import TextFormat
 from thinkact.testing import ScriptedModel
@@ -55,6 +55,54 @@ def test_parallel_calls_render_as_one_reply_the_format_accepts(name: str) -> Non
     )
     calls = fmt.parse(Reply(text), {"add"}).calls
     assert [dict(c.arguments) for c in calls] == [{"a": 1, "b": 2}, {"a": 3, "b": 4}]
+    # The grammar lets a local model write them too (it used to allow one call a reply).
+    grammar = fmt.grammar([add.spec])
+    assert grammar is not None and accepts(grammar, text)
+
+
+PARALLEL = Example(
+    "Add 1 and 2, and 3 and 4.",
+    (
+        ExampleStep(
+            "Both sums are independent.",
+            calls=(
+                ExampleCall("add", {"a": 1, "b": 2}, "3"),
+                ExampleCall("add", {"a": 3, "b": 4}, "7"),
+            ),
+        ),
+        ExampleStep("3 and 7.", answer="3 and 7"),
+    ),
+)
+
+
+@pytest.mark.parametrize("name", ["xml", "react", "json"])
+def test_an_example_with_parallel_calls_shows_one_reply_and_one_observation(name: str) -> None:
+    fmt = get_format(name)
+    assert isinstance(fmt, TextFormat)
+    prompt = fmt.system_prompt([add.spec], "", [PARALLEL])
+    call = fmt.render_reply(
+        "Both sums are independent.", [("add", {"a": 1, "b": 2}), ("add", {"a": 3, "b": 4})]
+    )
+    assert call in prompt
+    observation = prompt.split(call, 1)[1].split("3 and 7", 1)[0]
+    assert observation.index("3") < observation.index("7")  # both results, in call order
+    grammar = fmt.grammar([add.spec])
+    assert grammar is not None and accepts(grammar, call)
+
+
+def test_native_shows_each_parallel_result_with_its_tool() -> None:
+    prompt = get_format("native").system_prompt([add.spec], "", [PARALLEL])
+    assert 'Call: add({"a": 1, "b": 2})\nCall: add({"a": 3, "b": 4})' in prompt
+    assert "Result of add: 3\nResult of add: 7" in prompt
+
+
+def test_an_example_answer_without_any_call_is_shown_as_a_final_reply() -> None:
+    direct = Example(
+        "What is the capital of France?", (ExampleStep("No tool fits.", answer="Paris"),)
+    )
+    prompt = get_format("xml").system_prompt([add.spec], "", [direct])
+    assert "<reasoning>No tool fits.</reasoning>\n<final_answer>Paris</final_answer>" in prompt
+    assert "<action>" not in prompt.split("Example:", 1)[1]
 
 
 def test_several_examples_are_all_shown_under_one_heading() -> None:
@@ -76,7 +124,16 @@ def test_the_agent_puts_its_examples_in_the_system_prompt() -> None:
     assert isinstance(system, SystemMessage) and "<observation>31</observation>" in system.content
 
 
-@pytest.mark.parametrize("kwargs", [{}, {"tool": "add", "answer": "3"}], ids=["neither", "both"])
-def test_an_example_step_is_a_call_or_an_answer(kwargs: dict[str, str]) -> None:
+@pytest.mark.parametrize(
+    "kwargs",
+    [{}, {"tool": "add", "answer": "3"}, {"calls": (ExampleCall("add"),), "answer": "3"}],
+    ids=["neither", "both", "calls-and-answer"],
+)
+def test_an_example_step_is_a_call_or_an_answer(kwargs: dict[str, object]) -> None:
     with pytest.raises(ValueError, match="either a tool call or a final answer"):
         ExampleStep("thought", **kwargs)  # type: ignore[arg-type]
+
+
+def test_an_example_step_takes_one_form_of_calls() -> None:
+    with pytest.raises(ValueError, match="tool= or calls="):
+        ExampleStep("thought", "add", calls=(ExampleCall("add"),))

@@ -183,7 +183,8 @@ def test_system_prompt_and_example_round_trip() -> None:
 def test_json_schema(fmt: JsonFormat) -> None:
     schema = fmt.json_schema(SPECS)
     assert schema is not None
-    branches = schema["anyOf"]
+    *branches, parallel, _ = schema["anyOf"]
+    branches.append(schema["anyOf"][-1])
     assert [b["properties"].get("action", {}).get("const") for b in branches] == [
         "list_files",
         "read_file",
@@ -192,6 +193,9 @@ def test_json_schema(fmt: JsonFormat) -> None:
         None,
     ]
     assert branches[2]["properties"]["arguments"] == dict(SPECS[2].parameters)
+    # Parallel calls: a list of two or more call objects.
+    assert parallel["type"] == "array" and parallel["items"]["anyOf"] == branches[:-1]
+    assert parallel["minItems"] == 2
     assert branches[-1]["required"] == ["thought", "final_answer"]
     final = fmt.json_schema(SPECS, final_only=True)
     assert final == branches[-1]

@@ -21,5 +21,16 @@ def test_ordinary_text_and_short_runs_are_not() -> None:
     assert not repeating(prompt + [7, 9] * 20, 40)  # [0, 0, 0, ...] in an argument is fine
     varied = [int(x) for x in np.random.default_rng(0).integers(0, 5000, 300)]
     assert not repeating(prompt + varied, 300)
-    # a cycle longer than the longest looked for (a whole paragraph) is left alone
-    assert not repeating(prompt + list(range(40)) * 5, 200)
+    # a block of 24+ tokens comes back, but not right after itself
+    block = list(range(100, 140))
+    assert not repeating(prompt + block + [1, 2, 3] + block, 83)
+    short = list(range(100, 120))  # 20 tokens twice: shorter than a call, left alone
+    assert not repeating(prompt + short + short, 40)
+
+
+def test_a_long_block_written_twice_in_a_row_is_caught_at_its_first_repeat() -> None:
+    prompt = list(range(1000, 1300))
+    calls = list(range(200, 245))  # three tool calls, about 45 tokens
+    reply = [1, 2, 3, *calls, *calls]
+    assert repeating(np.array(prompt + reply), len(reply))
+    assert not repeating(np.array(prompt + reply[:-1]), len(reply) - 1)  # one token earlier

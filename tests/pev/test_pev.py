@@ -265,3 +265,18 @@ def test_the_run_store_records_a_pev_run_and_resume_keeps_verified_steps(tmp_pat
         assert "already finished" in str(e)
     else:
         raise AssertionError("a finished run cannot resume")
+
+
+def test_checks_are_written_and_judged_as_kinds_of_result_not_guessed_values() -> None:
+    # On GSM8K the planner wrote "the result should be 96" before anything was computed and
+    # the judge failed the sub-run's correct 72 against it.
+    model = step_model(
+        [plan({"id": "s1", "goal": "compute the total", "check": "the result should be 96"})],
+        lambda step_id, request: final("72"),
+    )
+    assert PlanExecuteVerify(model).run("x").ok
+    planner = model.requests[0].messages[0].content  # type: ignore[union-attr]
+    assert "never a value not yet computed" in planner
+    judge = next(r for r in model.requests if "You check one step" in r.messages[0].content)  # type: ignore[union-attr]
+    assert "a value it names is a guess" in judge.messages[0].content  # type: ignore[union-attr]
+    assert "Check: the result should be 96\nResult:\n72" in judge.messages[1].content  # type: ignore[union-attr]

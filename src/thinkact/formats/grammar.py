@@ -18,6 +18,7 @@ from typing import Any
 __all__ = [
     "MAX_ANSWER",
     "MAX_ITEMS",
+    "MAX_PARALLEL",
     "MAX_REASONING",
     "MAX_STRING",
     "GrammarBuilder",
@@ -29,6 +30,7 @@ MAX_REASONING = 1200  # characters of reasoning before an action
 MAX_ANSWER = 4000  # characters of a final answer
 MAX_STRING = 3000  # characters of one string argument (file contents need room)
 MAX_ITEMS = 32  # items of an array, entries of a map
+MAX_PARALLEL = 8  # tool calls in one reply
 _MAX_SCHEMA_DEPTH = 12  # deeper schemas fall back to a generic value
 _MAX_LENGTH = 20_000  # a schema's own maxLength is honoured up to this
 _GENERIC_DEPTH = 3  # nesting levels of a generic JSON value

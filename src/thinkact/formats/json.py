@@ -13,7 +13,7 @@ from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from thinkact.formats.base import Parsed
-from thinkact.formats.grammar import MAX_ANSWER, MAX_REASONING, GrammarBuilder
+from thinkact.formats.grammar import MAX_ANSWER, MAX_PARALLEL, MAX_REASONING, GrammarBuilder
 from thinkact.formats.jsonish import JsonishError, decode, find_value
 from thinkact.formats.text import Shown, TextFormat, answer_text, fail, finish
 from thinkact.types import Reply, ToolResult, ToolSpec
@@ -210,7 +210,13 @@ class JsonFormat(TextFormat):
             }
             for t in real
         ]
-        return {"anyOf": [*branches, final]}
+        parallel = {
+            "type": "array",
+            "items": {"anyOf": branches},
+            "minItems": 2,
+            "maxItems": MAX_PARALLEL,
+        }
+        return {"anyOf": [*branches, parallel, final]}
 
     def grammar(self, tools: Sequence[ToolSpec], *, final_only: bool = False) -> str | None:
         schema = self.json_schema(tools, final_only=final_only)

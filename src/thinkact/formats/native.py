@@ -33,7 +33,7 @@ class NativeFormat:
     def system_prompt(
         self, tools: Sequence[ToolSpec], instructions: str, examples: Sequence[Example] = ()
     ) -> str:
-        shown = demonstrate(examples, _reply, lambda tool, text: f"Result: {text}")
+        shown = demonstrate(examples, _reply, _results)
         parts = [instructions.strip(), _RULES, shown]
         return "\n\n".join(p for p in parts if p)
 
@@ -89,3 +89,9 @@ def _reply(thought: str, calls: Sequence[tuple[str, Mapping[str, Any]]], answer:
         calls = ((FINAL_ANSWER_TOOL, {"answer": answer}),)
     shown = [f"Call: {n}({json.dumps(dict(a), ensure_ascii=False)})" for n, a in calls]
     return "\n".join([f"Thought: {thought}", *shown])
+
+
+def _results(results: Sequence[tuple[str, str]]) -> str:
+    if len(results) == 1:
+        return f"Result: {results[0][1]}"
+    return "\n".join(f"Result of {tool}: {text}" for tool, text in results)

@@ -16,7 +16,13 @@ import re
 from collections.abc import Collection, Sequence
 
 from thinkact.formats.base import Parsed
-from thinkact.formats.grammar import MAX_ANSWER, MAX_REASONING, GrammarBuilder, literal
+from thinkact.formats.grammar import (
+    MAX_ANSWER,
+    MAX_PARALLEL,
+    MAX_REASONING,
+    GrammarBuilder,
+    literal,
+)
 from thinkact.formats.text import Shown, TextFormat, fail, finish
 from thinkact.types import Reply, ToolResult, ToolSpec
 
@@ -117,7 +123,7 @@ class ReactFormat(TextFormat):
             elif kind == "final" and final is None:
                 final = content.strip()
         if found:
-            calls = [(n, self.arguments(n, raw, "'Action Input'")) for n, raw in found]
+            calls = self.all_arguments(reply, found, "'Action Input'")
             return finish(thought, text, calls, self)
         if final:
             return Parsed(thought, (), final)
@@ -155,4 +161,5 @@ class ReactFormat(TextFormat):
             args = g.schema(t.parameters, f"{t.name}-args")
             alts.append(f'{literal(t.name)} "\\nAction Input: " {args}')
         action = g.rule("action", f'"Action: " ({" | ".join(alts)})')
-        return g.render(f"{thought} ({action} | {final})")
+        calls = f'{action} ("\\n" {action}){{0,{MAX_PARALLEL - 1}}}'  # parallel calls
+        return g.render(f"{thought} ({calls} | {final})")

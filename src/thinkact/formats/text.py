@@ -98,11 +98,13 @@ class TextFormat:
 
     def demonstrate(self, examples: Sequence[Example]) -> str:
         """Worked examples as the replies and observations this format exchanges."""
-        return demonstrate(
-            examples,
-            self.render_reply,
-            lambda tool, text: self.render_result(ToolResult("", tool, text), False),
-        )
+        def observation(results: Sequence[tuple[str, str]]) -> str:
+            several = len(results) > 1
+            return "\n".join(
+                self.render_result(ToolResult("", tool, text), several) for tool, text in results
+            )
+
+        return demonstrate(examples, self.render_reply, observation)
 
     def render_reply(self, thought: str, calls: Shown, answer: str | None = None) -> str:
         """One reply in this format: the thought, then the calls or the final answer."""
@@ -140,6 +142,20 @@ class TextFormat:
         names = list(props) if isinstance(props, Mapping) else []
         required = schema.get("required")
         return names, [r for r in required if r in names] if isinstance(required, list) else []
+
+    def all_arguments(
+        self, reply: Reply, found: Sequence[tuple[str, str | None]], where: str
+    ) -> list[tuple[str, dict[str, Any]]]:
+        """Each found call with its arguments. A reply cut short (max_tokens, or the local
+        model's repetition stop) may end inside its last call: the calls before it stand."""
+        out: list[tuple[str, dict[str, Any]]] = []
+        for i, (name, raw) in enumerate(found):
+            try:
+                out.append((name, self.arguments(name, raw, where)))
+            except FormatError:
+                if not (out and i == len(found) - 1 and reply.stop_reason == "max_tokens"):
+                    raise
+        return out
 
     def arguments(self, name: str, raw: str | None, where: str) -> dict[str, Any]:
         """Parse a tool's argument text. `where` names the tag/label for error messages."""
@@ -202,7 +218,15 @@ class TextFormat:
         return required[0] if len(required) == 1 else None
 
     def calls(self, text: str, found: Sequence[tuple[str, dict[str, Any]]]) -> tuple[ToolCall, ...]:
-        return tuple(ToolCall(call_id(text, i), name, args) for i, (name, args) in enumerate(found))
+        """The calls of one reply; a call written twice in it (small models loop on their
+        own last pair) is made once."""
+        seen: dict[str, tuple[str, dict[str, Any]]] = {}
+        for name, args in found:
+            key = f"{name}\0{json.dumps(args, sort_keys=True, default=str)}"
+            seen.setdefault(key, (name, args))
+        return tuple(
+            ToolCall(call_id(text, i), name, args) for i, (name, args) in enumerate(seen.values())
+        )
 
     def tool_call_tags(self, text: str, tool_names: Collection[str]) -> Parsed | None:
         """Qwen-style `<tool_call>{"name": .., "arguments": ..}</tool_call>`, which small

@@ -16,7 +16,13 @@ import re
 from collections.abc import Collection, Sequence
 
 from thinkact.formats.base import Parsed
-from thinkact.formats.grammar import MAX_ANSWER, MAX_REASONING, GrammarBuilder, literal
+from thinkact.formats.grammar import (
+    MAX_ANSWER,
+    MAX_PARALLEL,
+    MAX_REASONING,
+    GrammarBuilder,
+    literal,
+)
 from thinkact.formats.text import Shown, TextFormat, fail, finish
 from thinkact.types import Reply, ToolResult, ToolSpec
 
@@ -129,7 +135,7 @@ class XmlFormat(TextFormat):
             elif kind == "final" and final is None:
                 final = content.strip()
         if found:
-            calls = [(n, self.arguments(n, raw, "<parameters>")) for n, raw in found]
+            calls = self.all_arguments(reply, found, "<parameters>")
             return finish(thought, text, calls, self)
         if final:
             return Parsed(thought, (), final)
@@ -170,4 +176,5 @@ class XmlFormat(TextFormat):
             args = g.schema(t.parameters, f"{t.name}-args")
             alts.append(f'{literal(t.name)} "</action>\\n<parameters>" {args}')
         action = g.rule("action", f'"<action>" ({" | ".join(alts)}) "</parameters>"')
-        return g.render(f"{reasoning} ({action} | {final})")
+        calls = f'{action} ("\\n" {action}){{0,{MAX_PARALLEL - 1}}}'  # parallel calls
+        return g.render(f"{reasoning} ({calls} | {final})")

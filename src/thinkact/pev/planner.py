@@ -61,6 +61,9 @@ async def propose_plan(
         if validators
         else "a short criterion its result must meet"
     )
+    # A check is written before the step runs: a value in it is a guess, and the judge then
+    # failed right results against it (GSM8K: "the result should be 96" for a correct 72).
+    check += "; say what kind of result is wanted, never a value not yet computed"
     system = _PLANNER.format(max_steps=max_steps, check=check, tools=listed)
     if instructions:
         system = f"{instructions.strip()}\n\n{system}"

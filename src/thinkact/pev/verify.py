@@ -11,7 +11,10 @@ from thinkact.types import ModelRequest, SystemMessage, Usage, UserMessage
 
 _JUDGE = (
     "You check one step of an agent's work. Decide whether the result achieves the goal and "
-    'meets the check. Reply with JSON only: {"pass": true or false, "reason": "one sentence"}'
+    "meets the check. The check was written before the step ran: a value it names is a "
+    "guess, so do not fail a result for differing from it; fail a result that is missing, "
+    "an error, or off the goal. "
+    'Reply with JSON only: {"pass": true or false, "reason": "one sentence"}'
 )
 
 

@@ -19,6 +19,7 @@ import pydantic
 
 from thinkact.apps.eval.base import Attempt, Item, Score, Task
 from thinkact.apps.eval.bfcl_ast import check
+from thinkact.demos import Example, ExampleCall, ExampleStep
 from thinkact.errors import UserError
 from thinkact.tools.base import Tool
 
@@ -42,6 +43,59 @@ INSTRUCTIONS = (
     "from the request. Make several calls at once when the request asks for several things. "
     "If no function fits the request, or required values are missing, do not call any "
     "function: answer in plain text instead."
+)
+
+# Made-up functions, not BFCL's. Without examples the embedded model copied the format's
+# one-call example: it made exactly one call on every item, even when two were asked for or
+# none fitted. These show two calls of one function, calls of two functions, one call
+# among several functions, and no call.
+_FUNCTIONS = "(functions: get_weather(city, unit), convert_currency(amount, source, target))"
+EXAMPLES = (
+    Example(
+        f"What is the weather in Paris and in Rome, in celsius? {_FUNCTIONS}",
+        (
+            ExampleStep(
+                "The request asks about two cities: one get_weather call for each.",
+                calls=(
+                    ExampleCall("get_weather", {"city": "Paris", "unit": "celsius"}),
+                    ExampleCall("get_weather", {"city": "Rome", "unit": "celsius"}),
+                ),
+            ),
+        ),
+    ),
+    Example(
+        f"Convert 20 euros to yen, and how warm is it in Tokyo? {_FUNCTIONS}",
+        (
+            ExampleStep(
+                "Two different things are asked: convert_currency, then get_weather.",
+                calls=(
+                    ExampleCall(
+                        "convert_currency", {"amount": 20, "source": "EUR", "target": "JPY"}
+                    ),
+                    ExampleCall("get_weather", {"city": "Tokyo"}),
+                ),
+            ),
+        ),
+    ),
+    Example(
+        f"How many dollars is 50 pounds? {_FUNCTIONS}",
+        (
+            ExampleStep(
+                "Only convert_currency fits, once.",
+                "convert_currency",
+                {"amount": 50, "source": "GBP", "target": "USD"},
+            ),
+        ),
+    ),
+    Example(
+        f"Who wrote the novel Dracula? {_FUNCTIONS}",
+        (
+            ExampleStep(
+                "Neither function is about books, so I call none.",
+                answer="None of the functions can answer this.",
+            ),
+        ),
+    ),
 )
 
 _JSON_TYPES = {
@@ -203,6 +257,7 @@ class Bfcl:
             instructions=instructions,
             max_steps=1,
             one_turn=True,
+            examples=EXAMPLES,
         )
 
     def score(self, item: Item, attempt: Attempt) -> Score:
