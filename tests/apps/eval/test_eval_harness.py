@@ -264,3 +264,27 @@ def test_hotpotqa_run_with_scripted_search(tmp_path: Path) -> None:
     observations = [m for m in model.requests[1].messages if isinstance(m, ToolMessage)]
     assert "built by Gustave Eiffel" in observations[0].results[0].content
     assert [t.name for t in model.requests[0].tools][:2] == ["search", "lookup"]
+
+
+def test_a_finished_run_grows_with_a_larger_limit_but_never_shrinks(
+    gsm8k_data: Path, tmp_path: Path
+) -> None:
+    suite = get_suite("gsm8k")
+    out = tmp_path / "run"
+    model = FunctionModel(calculator_agent)
+
+    def run(limit: int | None) -> dict[str, Any]:
+        items = load_items(suite, gsm8k_data, limit=limit)
+        harness = Harness(
+            suite, ThinkactSolver(model, format="native"), out, spec=_spec(limit=limit),
+            resume=(out / "results.jsonl").exists(),
+        )
+        return harness.run(items)
+
+    assert run(2)["n"] == 2
+    asked = len(model.requests)
+    assert run(3)["n"] == 3  # the two done items are kept; only the third is asked
+    assert len(model.requests) - asked == 2  # one item: a calculator turn and an answer
+    with pytest.raises(UserError, match="limit"):
+        run(1)
+    assert run(None)["n"] == 4

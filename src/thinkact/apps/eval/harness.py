@@ -24,8 +24,9 @@ from thinkact.types import JSON, Usage
 RESULTS = "results.jsonl"
 SUMMARY = "summary.json"
 RUN = "run.json"
-# What must match for --resume to continue a run rather than mix two different ones.
-_SAME_RUN_KEYS = ("suite", "data", "model", "format", "agent", "offset", "limit", "seed")
+# What must match for --resume to continue a run rather than mix two different ones. The
+# limit may grow: the items run so far are a prefix of the longer run's items.
+_SAME_RUN_KEYS = ("suite", "data", "model", "format", "agent", "offset", "seed")
 
 
 def select(items: Iterable[Item], *, offset: int = 0, limit: int | None = None) -> list[Item]:
@@ -92,6 +93,9 @@ class Harness:
         if self.resume and (self.out / RUN).exists():
             before = json.loads((self.out / RUN).read_text(encoding="utf-8"))
             changed = [k for k in _SAME_RUN_KEYS if before.get(k) != self.spec.get(k)]
+            was, now = before.get("limit"), self.spec.get("limit")
+            if was is not None and (now is not None and now < was):
+                changed.append("limit (smaller)")
             if changed:
                 raise UserError(
                     f"cannot resume {self.out}: {', '.join(changed)} differ from the "
