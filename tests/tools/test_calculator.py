@@ -245,6 +245,14 @@ def test_a_step_name_of_several_words_is_one_name_in_later_steps_too() -> None:
     assert evaluate("total cost = 3 * 4; total  cost / 2") == 6
 
 
+def test_a_step_name_may_hold_an_apostrophe_and_values_a_currency_sign() -> None:
+    # GSM8K train-45: the embedded model wrote this three times and got a parse error each time.
+    out = calculator.call(
+        {"expression": "piñata = $13; Reese's cost = 4 * $9; total = piñata + Reese's cost"}
+    )
+    assert out == "piñata = 13\nReese_s_cost = 36\ntotal = 49"
+
+
 def test_float_noise_around_a_whole_number_is_not_shown() -> None:
     assert calculator.call({"expression": "12 / 60 * 50"}) == "10"
     assert calculator.call({"expression": "1e-12"}) == "1e-12"  # small is not noise

@@ -129,7 +129,8 @@ def _power(base: Number, exp: Number) -> Number:
 
 MAX_STEPS = 50
 # A step name; models also write "total cost = ...", read as total_cost.
-_NAME = re.compile(r"^[A-Za-z_]\w*(?: +[A-Za-z_]\w*)*$")
+# A step name: words, possibly with an apostrophe (`Reese's cost`), which becomes `_`.
+_NAME = re.compile(r"^[^\W\d][\w'’]*(?: +[^\W\d][\w'’]*)*$")
 
 
 class _Evaluator:
@@ -244,7 +245,8 @@ def normalize(expression: str) -> str:
 
 def _split_steps(text: str) -> list[tuple[str | None, str]]:
     """`a = 1; b = a * 2; b + 1` -> [("a", "1"), ("b", "a * 2"), (None, "b + 1")].
-    A name of several words becomes one (`total cost` -> `total_cost`), in later steps too."""
+    A name of several words becomes one (`total cost` -> `total_cost`, `Reese's` ->
+    `Reese_s`), in later steps too."""
     steps: list[tuple[str | None, str]] = []
     spaced: list[tuple[re.Pattern[str], str]] = []
     for raw in re.split(r"[;\n]", text):
@@ -257,10 +259,10 @@ def _split_steps(text: str) -> list[tuple[str | None, str]]:
         # `a = 1` names a step; `==`, `<=` and friends are not assignments.
         if sep and not rest.startswith("=") and _NAME.match(name.strip() or "-"):
             words = name.split()
-            name = "_".join(words)
+            name = re.sub(r"['’]", "_", "_".join(words))
             if name in FUNCTIONS or name in CONSTANTS:
                 raise CalculatorError(f"'{name}' is a built-in name; pick another step name")
-            if len(words) > 1:
+            if name != " ".join(words):
                 pattern = re.compile(
                     r"(?<![\w])" + r"\s+".join(map(re.escape, words)) + r"(?![\w])"
                 )
