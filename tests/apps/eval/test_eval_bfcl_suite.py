@@ -209,3 +209,24 @@ def test_seed_one_turn_parses_one_xml_action(wheel: Path) -> None:
     assert results == [1.0, 1.0]
     # no grammar and no stop sequences: free-running generation
     assert all(r.grammar is None and r.stop == () for r in model.requests)
+
+
+def test_xml_one_turn_shows_parallel_and_no_call_examples_and_scores_two_calls(
+    wheel: Path,
+) -> None:
+    suite = get_suite("bfcl:parallel")
+    item = load_items(suite, wheel, limit=1)[0]
+    reply = (
+        "<reasoning>Two cities.</reasoning>\n"
+        '<action>get_weather</action>\n<parameters>{"city": "Rome"}</parameters>\n'
+        '<action>get_weather</action>\n<parameters>{"city": "Paris"}</parameters>'
+    )
+    model = ScriptedModel([reply])
+    attempt = ThinkactSolver(model, format="xml").solve(suite.task(item))
+    assert suite.score(item, attempt).value == 1.0
+    system = model.requests[0].messages[0].content  # type: ignore[union-attr]
+    shown = system.split("Examples:\n", 1)[1]
+    # made-up functions: one reply with two calls, and a reply with no call at all
+    assert '<parameters>{"city": "Paris", "unit": "celsius"}</parameters>\n<action>' in shown
+    assert "<final_answer>None of the functions can answer this.</final_answer>" in shown
+    assert "I should start with" not in system

@@ -213,3 +213,13 @@ def test_item_result_round_trips_through_json() -> None:
     r = _result(1.0)
     assert ItemResult.from_dict(json.loads(json.dumps(r.to_dict()))) == r
     assert Item("a", "q", "g").data == {}
+
+
+def test_every_worked_example_shows_what_the_real_calculator_returns() -> None:
+    from thinkact.apps.eval.gsm8k import EXAMPLES
+    from thinkact.tools.calculator import calculator
+
+    steps = [s for ex in EXAMPLES for s in ex.steps if s.tool == "calculator"]
+    assert len(steps) == len(EXAMPLES)  # each example computes once
+    for step in steps:
+        assert calculator.call(dict(step.arguments)) == step.result

@@ -25,7 +25,7 @@ INSTRUCTIONS = (
     "last value is what the question asks, and give it as the final answer: a single "
     "number, without units."
 )
-# A problem of our own (not from GSM8K): plan every step, name every quantity, check the
+# Problems of our own (not from GSM8K): plan every step, name every quantity, check the
 # last value against the question, then answer.
 EXAMPLES = (
     Example(
@@ -43,6 +43,26 @@ EXAMPLES = (
             ExampleStep(
                 "The question asks for the money she makes: money = 62.", answer="62"
             ),
+        ),
+    ),
+    # A second, unlike problem, so the model takes the pattern and not the muffins: with one
+    # example, train-4 (letters a year) began "He keeps 5 muffins and sells the rest".
+    Example(
+        "Tom reads 15 pages each weekday and twice as many on each weekend day. How many "
+        "pages does he read in 2 weeks?",
+        (
+            ExampleStep(
+                "Asked: pages in 2 weeks. Given: 15 pages on each of 5 weekdays, twice that "
+                "on each of 2 weekend days. Steps: weekdays = 15 * 5; weekend = 15 * 2 * 2; "
+                "week = weekdays + weekend; two weeks = week * 2.",
+                "calculator",
+                {
+                    "expression": "weekdays = 15 * 5\nweekend = 15 * 2 * 2\n"
+                    "week = weekdays + weekend\ntwo weeks = week * 2"
+                },
+                "weekdays = 75\nweekend = 60\nweek = 135\ntwo_weeks = 270",
+            ),
+            ExampleStep("The question asks for pages in 2 weeks: two_weeks = 270.", answer="270"),
         ),
     ),
 )

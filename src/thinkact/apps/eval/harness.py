@@ -94,7 +94,7 @@ class Harness:
             before = json.loads((self.out / RUN).read_text(encoding="utf-8"))
             changed = [k for k in _SAME_RUN_KEYS if before.get(k) != self.spec.get(k)]
             was, now = before.get("limit"), self.spec.get("limit")
-            if was is not None and (now is not None and now < was):
+            if now is not None and (was is None or now < was):
                 changed.append("limit (smaller)")
             if changed:
                 raise UserError(
