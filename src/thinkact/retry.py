@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from thinkact.errors import TransientError
+from thinkact.models.base import Model
+from thinkact.types import ModelRequest, Reply
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,3 +41,26 @@ class RetryPolicy:
 
 
 NO_RETRY = RetryPolicy(max_attempts=1)
+
+
+async def acomplete_retrying(
+    model: Model,
+    request: ModelRequest,
+    policy: RetryPolicy,
+    on_retry: Callable[[int, float, TransientError], None] | None = None,
+) -> Reply:
+    """One model call under `policy`, for callers outside the loop (the PEV planner and
+    judge); the loop itself retries through its Sleep effect."""
+    attempt, waited = 0, 0.0
+    while True:
+        attempt += 1
+        try:
+            return await model.acomplete(request)
+        except TransientError as e:
+            delay = policy.delay(attempt, e, waited)
+            if delay is None:
+                raise
+            if on_retry is not None:
+                on_retry(attempt, delay, e)
+            await asyncio.sleep(delay)
+            waited += delay

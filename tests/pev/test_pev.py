@@ -280,3 +280,34 @@ def test_checks_are_written_and_judged_as_kinds_of_result_not_guessed_values() -
     judge = next(r for r in model.requests if "You check one step" in r.messages[0].content)  # type: ignore[union-attr]
     assert "a value it names is a guess" in judge.messages[0].content  # type: ignore[union-attr]
     assert "Check: the result should be 96\nResult:\n72" in judge.messages[1].content  # type: ignore[union-attr]
+
+
+def test_planner_and_judge_calls_are_retried_on_transient_errors() -> None:
+    from thinkact import AgentConfig
+    from thinkact.errors import RateLimitError
+    from thinkact.events import RetryScheduled
+    from thinkact.retry import RetryPolicy
+
+    inner = step_model(
+        [plan({"id": "s1", "goal": "answer", "check": "a number"})], lambda s, r: final("7")
+    )
+    limited: list[str] = []
+
+    def rate_limited_once(request: ModelRequest) -> Any:
+        system = request.messages[0].content  # type: ignore[union-attr]
+        role = next((r for r in ("You are the planner", "You check one step") if r in system), "")
+        if role and role not in limited:
+            limited.append(role)
+            raise RateLimitError("slow down", retry_after=0.0)
+        return inner.complete(request)
+
+    fast = AgentConfig(retry=RetryPolicy(base_delay=0.0, jitter=False))
+    events: list[Any] = []
+    out = PlanExecuteVerify(
+        FunctionModel(rate_limited_once),
+        config=PEVConfig(step_config=fast),
+        reporters=[events.append],
+    ).run("x")
+    assert out.ok and out.final_answer == "7"
+    assert limited == ["You are the planner", "You check one step"]
+    assert [e.attempt for e in events if isinstance(e, RetryScheduled)] == [1, 1]

@@ -33,7 +33,7 @@ from thinkact.pev.plan import (
     plan_to_json,
     validate_plan,
 )
-from thinkact.pev.planner import propose_plan
+from thinkact.pev.planner import propose_plan, retried
 from thinkact.pev.sync import sync_events
 from thinkact.pev.verify import judge, judge_schema
 from thinkact.tools.base import Tool, as_tool
@@ -327,6 +327,7 @@ class PlanExecuteVerify:
             failure=failure,
             revision=revision,
             emit=emit,
+            retry=self.config.step_config.retry,
         )
         self.usage += usage
         return plan
@@ -408,19 +409,29 @@ class PlanExecuteVerify:
             )
             emit(PlanStepFinished(step.id, False, result.final_answer, "none", outcome.reason))
             return outcome
-        check, reason = await self._verify(step, result.final_answer)
+        check, reason = await self._verify(step, result.final_answer, emit)
         ok = reason is None
         outcome = StepOutcome(step.id, ok, result.final_answer, reason or "", result.usage)
         emit(PlanStepFinished(step.id, ok, result.final_answer, check, reason or ""))
         return outcome
 
-    async def _verify(self, step: PlanStep, result: str) -> tuple[str, str | None]:
+    async def _verify(
+        self, step: PlanStep, result: str, emit: Callable[[Event], None]
+    ) -> tuple[str, str | None]:
         """(what checked it, None if it passed else why not)."""
         if step.check.startswith("validator:"):
             name = step.check[len("validator:") :].strip()
             return step.check, self.step_validators[name](result)
         if not step.check or not self.config.judge_steps:
             return "none", None
-        verdict, usage = await judge(self.model, step.goal, step.check, result, judge_schema())
+        verdict, usage = await judge(
+            self.model,
+            step.goal,
+            step.check,
+            result,
+            judge_schema(),
+            self.config.step_config.retry,
+            retried(emit),
+        )
         self.usage += usage
         return "judge", None if verdict.passed else verdict.reason

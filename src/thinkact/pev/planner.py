@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping, Sequence
 
-from thinkact.errors import FormatError
-from thinkact.events import Event
+from thinkact.errors import FormatError, TransientError
+from thinkact.events import Event, RetryScheduled
 from thinkact.models.base import Model
 from thinkact.pev.events import PlanProposed, PlanRejected
 from thinkact.pev.plan import Plan, parse_plan, plan_schema, plan_to_json
+from thinkact.retry import RetryPolicy, acomplete_retrying
 from thinkact.tools.base import Tool
 from thinkact.types import (
     AssistantMessage,
@@ -47,6 +48,7 @@ async def propose_plan(
     failure: str | None,
     revision: int,
     emit: Callable[[Event], None],
+    retry: RetryPolicy,
 ) -> tuple[Plan | None, Usage]:
     """A plan for `task` (None if `attempts` replies all failed validation) and the usage.
 
@@ -82,7 +84,7 @@ async def propose_plan(
         request = ModelRequest(
             messages=tuple(history), max_tokens=max_tokens, json_schema=plan_schema()
         )
-        reply = await model.acomplete(request)
+        reply = await acomplete_retrying(model, request, retry, retried(emit))
         usage += reply.usage
         try:
             plan = parse_plan(reply.text, names, validators, known_ids=done)
@@ -96,3 +98,12 @@ async def propose_plan(
         emit(PlanProposed(attempt, plan_to_json(plan), revision))
         return plan, usage
     return None, usage
+
+
+def retried(emit: Callable[[Event], None]) -> Callable[[int, float, TransientError], None]:
+    """Report each retry of a planner or judge call as the loop reports its own."""
+
+    def report(attempt: int, delay: float, error: TransientError) -> None:
+        emit(RetryScheduled(attempt, delay, f"{type(error).__name__}: {error}"))
+
+    return report

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from thinkact.errors import TransientError
 from thinkact.models.base import Model
+from thinkact.retry import RetryPolicy, acomplete_retrying
 from thinkact.types import ModelRequest, SystemMessage, Usage, UserMessage
 
 _JUDGE = (
@@ -54,7 +57,13 @@ def read_verdict(text: str) -> Verdict:
 
 
 async def judge(
-    model: Model, goal: str, check: str, result: str, schema: dict[str, Any]
+    model: Model,
+    goal: str,
+    check: str,
+    result: str,
+    schema: dict[str, Any],
+    retry: RetryPolicy,
+    on_retry: Callable[[int, float, TransientError], None] | None = None,
 ) -> tuple[Verdict, Usage]:
     request = ModelRequest(
         messages=(
@@ -64,5 +73,5 @@ async def judge(
         max_tokens=200,
         json_schema=schema,
     )
-    reply = await model.acomplete(request)
+    reply = await acomplete_retrying(model, request, retry, on_retry)
     return read_verdict(reply.text), reply.usage
