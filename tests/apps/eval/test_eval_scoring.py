@@ -223,3 +223,30 @@ def test_every_worked_example_shows_what_the_real_calculator_returns() -> None:
     assert len(steps) == len(EXAMPLES)  # each example computes once
     for step in steps:
         assert calculator.call(dict(step.arguments)) == step.result
+
+
+def test_hotpotqa_answers_must_be_findings_and_yes_no_only_when_asked() -> None:
+    from thinkact.apps.eval.hotpotqa import an_answer
+
+    year = an_answer("The band disbanded in what year?")
+    for give_up in ("None", "Not found", "No information found", "N/A", "No such film exists."):
+        assert "the answer to every question here is in them" in str(year(give_up)), give_up
+    assert "does not ask yes or no" in str(year("No"))
+    for finding in ("2004", "Unknown Pleasures", "Noel Gallagher", "Nottingham"):
+        assert year(finding) is None, finding
+    both = an_answer("Were Scott Derrickson and Ed Wood of the same nationality?")
+    assert both("yes") is None and both("No") is None
+
+
+def test_hotpotqa_sends_a_give_up_back_to_the_model(tmp_path: Path) -> None:
+    from thinkact.apps.eval.hotpotqa import HotpotQA
+
+    item = Item("q1", "Who directed Harbor?", "Maren Holt", {"context": [["Harbor", ["x"]]]})
+    model = ScriptedModel(
+        [
+            "<reasoning>Nothing.</reasoning><final_answer>Not found</final_answer>",
+            "<reasoning>Found.</reasoning><final_answer>Maren Holt</final_answer>",
+        ]
+    )
+    attempt = ThinkactSolver(model, format="xml").solve(HotpotQA().task(item))
+    assert attempt.prediction == "Maren Holt" and attempt.steps == 2
