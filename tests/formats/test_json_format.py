@@ -175,9 +175,12 @@ def test_system_prompt_and_example_round_trip() -> None:
     for spec in [*SPECS, everything.spec]:
         f = JsonFormat()
         example = f.system_prompt([spec], "").split("Example:\n", 1)[1]
-        shown = json.loads(example)
-        assert calls(f.parse(Reply(example), {spec.name})) == [(spec.name, shown["arguments"])]
-        assert accepts(str(f.grammar([spec])), example)
+        call, observation, final = example.split("\n")  # a call, its result, an answer
+        shown = json.loads(call)
+        assert calls(f.parse(Reply(call), {spec.name})) == [(spec.name, shown["arguments"])]
+        assert observation.startswith("Observation: ")
+        assert f.parse(Reply(final), {spec.name}).final_answer is not None
+        assert accepts(str(f.grammar([spec])), call) and accepts(str(f.grammar([spec])), final)
 
 
 def test_json_schema(fmt: JsonFormat) -> None:

@@ -45,3 +45,21 @@ def test_a_reply_cut_inside_its_last_call_keeps_the_calls_before_it(name: str) -
     only = fmt.render_reply("Sum.", [("add", {"a": 1, "b": 2})])
     with pytest.raises(FormatError, match="Invalid JSON"):
         fmt.parse(Reply(only[: only.rindex('"b"')], stop_reason="max_tokens"), {"add"})
+
+
+@pytest.mark.parametrize(
+    ("name", "observation"),
+    [("xml", "\n<observation"), ("react", "\nObservation"), ("json", "\n\nObservation")],
+)
+def test_the_grammar_lets_a_reply_end_where_an_observation_would_start(
+    name: str, observation: str
+) -> None:
+    # A model about to write its own observation stops there (the stop sequence cuts it);
+    # a grammar without that way out led it into more calls with made-up results.
+    from gbnf_matcher import accepts
+
+    fmt = _format(name)
+    call = fmt.render_reply("Sum.", [("add", {"a": 1, "b": 2})])
+    grammar = str(fmt.grammar([add.spec]))
+    assert accepts(grammar, call) and accepts(grammar, call + observation)
+    assert not accepts(grammar, call + observation + ": 3")  # never past the stop

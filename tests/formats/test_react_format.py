@@ -178,9 +178,12 @@ def test_prompt_example_round_trips() -> None:
     for spec in [*SPECS, everything.spec]:
         f = ReactFormat()
         example = f.system_prompt([spec], "").split("Example:\n", 1)[1]
-        shown = json.loads(example.split("Action Input: ", 1)[1])
-        assert calls(f.parse(Reply(example), {spec.name})) == [(spec.name, shown)]
-        assert accepts(str(f.grammar([spec])), example)
+        call, rest = example.split("\nObservation: ", 1)  # a call, its result, an answer
+        final = rest.split("\n", 1)[1]
+        shown = json.loads(call.split("Action Input: ", 1)[1])
+        assert calls(f.parse(Reply(call), {spec.name})) == [(spec.name, shown)]
+        assert f.parse(Reply(final), {spec.name}).final_answer is not None
+        assert accepts(str(f.grammar([spec])), call) and accepts(str(f.grammar([spec])), final)
 
 
 def test_grammar(fmt: ReactFormat) -> None:

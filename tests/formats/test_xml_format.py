@@ -291,10 +291,13 @@ def test_prompt_example_round_trips() -> None:
         f = XmlFormat()
         prompt = f.system_prompt([spec], "")
         example = prompt.split("Example:\n", 1)[1]
-        p = f.parse(Reply(example), {spec.name})
-        shown = json.loads(re.search(r"<parameters>(.*)</parameters>", example).group(1))  # type: ignore[union-attr]
+        call, rest = example.split("\n<observation>", 1)  # a call, its result, an answer
+        final = rest.split("</observation>\n", 1)[1]
+        p = f.parse(Reply(call), {spec.name})
+        shown = json.loads(re.search(r"<parameters>(.*)</parameters>", call).group(1))  # type: ignore[union-attr]
         assert [(c.name, dict(c.arguments)) for c in p.calls] == [(spec.name, shown)]
-        assert accepts(str(f.grammar([spec])), example)
+        assert f.parse(Reply(final), {spec.name}).final_answer is not None
+        assert accepts(str(f.grammar([spec])), call) and accepts(str(f.grammar([spec])), final)
 
 
 def test_system_prompt_without_tools_asks_for_a_final_answer() -> None:

@@ -220,4 +220,7 @@ class JsonFormat(TextFormat):
 
     def grammar(self, tools: Sequence[ToolSpec], *, final_only: bool = False) -> str | None:
         schema = self.json_schema(tools, final_only=final_only)
-        return GrammarBuilder().schema_grammar(schema, "reply")
+        g = GrammarBuilder()
+        # The start of an observation is allowed after the reply: the stop sequence ends it
+        # there (see the xml format's grammar).
+        return g.render(f'{g.schema(schema, "reply")} ("\\n"{{1,2}} "Observation")?')

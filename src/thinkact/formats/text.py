@@ -81,14 +81,20 @@ class TextFormat:
         real = self._tools(tools)
         if not real:
             return compose(instructions, self.final_only_text)
-        if not examples:  # a one-line example of the syntax with the first tool
+        if not examples:  # the syntax with the first tool: a call, its result, an answer
             first = real[0]
-            step = ExampleStep(
-                f"I should start with {first.name}.",
-                first.name,
-                example_arguments(first.parameters),
+            # A call alone ("I should start with X.") was copied as every later reply too:
+            # the model echoed its first step instead of answering from the result.
+            steps = (
+                ExampleStep(
+                    f"I need what {first.name} returns for this.",
+                    first.name,
+                    example_arguments(first.parameters),
+                    "...",
+                ),
+                ExampleStep("The result above answers the task.", answer="..."),
             )
-            examples = (Example("", (step,)),)
+            examples = (Example("", steps),)
         return compose(
             instructions,
             "You can use these tools:\n" + render_tools(real),

@@ -176,5 +176,10 @@ class XmlFormat(TextFormat):
             args = g.schema(t.parameters, f"{t.name}-args")
             alts.append(f'{literal(t.name)} "</action>\\n<parameters>" {args}')
         action = g.rule("action", f'"<action>" ({" | ".join(alts)}) "</parameters>"')
-        calls = f'{action} ("\\n" {action}){{0,{MAX_PARALLEL - 1}}}'  # parallel calls
+        # Parallel calls; or the start of an observation, where the stop sequence ends the
+        # reply. Without that way out a model about to write its own observation was led
+        # into more calls instead, with results it made up ("144 - 7" after "12 * 12 - 7").
+        calls = (
+            f'{action} ("\\n" {action}){{0,{MAX_PARALLEL - 1}}} ("\\n"{{1,2}} "<observation")?'
+        )
         return g.render(f"{reasoning} ({calls} | {final})")
