@@ -400,3 +400,22 @@ def test_findings_per_call_are_bounded(legal_docs: Path) -> None:
     refused = next(e.result for e in events if isinstance(e, ToolFinished) and e.result.is_error)
     assert "argument 'findings': List should have at most 10 items" in refused.content
     assert result.ok
+
+
+def test_the_structured_review_shows_its_worked_example_with_calls_its_tools_accept(
+    legal_docs: Path,
+) -> None:
+    from thinkact.apps.legal.prompts import STRUCTURED_EXAMPLE
+
+    model = ScriptedModel(["<reasoning>Stop.</reasoning><final_answer>x</final_answer>"])
+    review = build_review(legal_docs, model=model, approve=approve_all)
+    next(e for e in review.agent.iter(review.task) if isinstance(e, ModelReplied))
+    system = model.requests[0].messages[0].content  # type: ignore[union-attr]
+    assert "Next, check the clauses of every document at once." in system
+    assert '<parameters>{"path": "."}</parameters>' in system
+    tools = {t.name: t for t in review.agent.tools}
+    calls = [s for s in STRUCTURED_EXAMPLE.steps if s.tool]
+    order = ["list_files", "check_clauses", "write_notices", "write_summary"]
+    assert [s.tool for s in calls] == order
+    for step in calls:  # what the model copies is a valid call of the real tool
+        tools[step.tool].validate(step.arguments)

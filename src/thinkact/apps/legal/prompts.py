@@ -5,6 +5,7 @@ steps better than long prose."""
 from __future__ import annotations
 
 from thinkact.apps.legal.reports import NOTICES, SUMMARY
+from thinkact.demos import Example, ExampleStep
 
 STEPS = ("Scan folder", "Review documents", f"Write {NOTICES}", f"Write {SUMMARY}")
 
@@ -51,6 +52,60 @@ the documents reviewed; the top 3 recommendations. Then mark_step_complete("{STE
 5. Finish with a short final answer: the status and the counts.
 {_SEVERITY}
 {_STATUS}"""
+
+
+# The structured review as a worked example, on made-up documents. Without one, the
+# embedded model copied the format's generic example and checked one document a turn
+# (7 turns instead of 5). Tool arguments "." are the real ones; file names are invented.
+STRUCTURED_EXAMPLE = Example(
+    f"Review the legal documents in the workspace and write {NOTICES} and {SUMMARY}.",
+    (
+        ExampleStep(
+            "First, the documents in the folder.",
+            "list_files",
+            {"folder": "."},
+            "2 documents in '.':\n- lease.pdf (4.1 KB, 2 pages)\n- nda.txt (2.0 KB)",
+        ),
+        ExampleStep(
+            "Next, check the clauses of every document at once.",
+            "check_clauses",
+            {"path": "."},
+            "All 2 documents checked. Problems to report with write_notices: lease.pdf: "
+            "Term and termination (MISSING); nda.txt: Governing law and venue (VAGUE).",
+        ),
+        ExampleStep(
+            "One finding for each MISSING or VAGUE clause.",
+            "write_notices",
+            {
+                "findings": [
+                    {
+                        "document": "lease.pdf",
+                        "severity": "CRITICAL",
+                        "clause": "Term and termination",
+                        "recommendation": "Add a termination right with a notice period.",
+                    },
+                    {
+                        "document": "nda.txt",
+                        "severity": "WARNING",
+                        "clause": "Governing law and venue",
+                        "recommendation": "Name the governing law and the courts.",
+                    },
+                ]
+            },
+            f"Wrote 1,204 bytes to {NOTICES}: 1 CRITICAL, 1 WARNING, 0 INFO.",
+        ),
+        ExampleStep(
+            "A finding is CRITICAL, so the status is CRITICAL ISSUES.",
+            "write_summary",
+            {"status": "CRITICAL ISSUES"},
+            f"Wrote 512 bytes to {SUMMARY}: ❌ CRITICAL ISSUES.",
+        ),
+        ExampleStep(
+            "Both reports are written.",
+            answer="❌ CRITICAL ISSUES: 2 findings (1 CRITICAL, 1 WARNING).",
+        ),
+    ),
+)
 
 
 def review_task(plan: str | None = None) -> str:

@@ -21,7 +21,13 @@ from typing import Any
 from rich.console import Console
 
 from thinkact.agent import Agent, Reporter
-from thinkact.apps.legal.prompts import MARKDOWN, STEPS, STRUCTURED, review_task
+from thinkact.apps.legal.prompts import (
+    MARKDOWN,
+    STEPS,
+    STRUCTURED,
+    STRUCTURED_EXAMPLE,
+    review_task,
+)
 from thinkact.apps.legal.reports import NOTICES, SUMMARY
 from thinkact.apps.legal.tools import Review, documents_in, review_tools
 from thinkact.apps.legal.validators import check_report, review_validators
@@ -152,6 +158,7 @@ def build_review(
         review_tools(review, structured=use_structured),
         format=fmt,
         instructions=STRUCTURED if use_structured else MARKDOWN,
+        examples=(STRUCTURED_EXAMPLE,) if use_structured else (),
         config=config or DEFAULT_CONFIG,
         approve=approve,
         validators=review_validators(output, documents),
