@@ -47,7 +47,12 @@ def one(model: Any, pattern: str, trace: Path | None = None) -> str:
             engine = pev_review(review, reporters=reporters)
             result = engine.run(review.task, plan=review_plan(review))
             reason, usage = result.reason, result.usage
-            turns = f"{len(result.outcomes)} plan steps run, {result.replans} re-plans"
+            # Outcomes are the steps actually run, failed ones included; a re-plan may fold
+            # the remaining work into fewer steps than the first plan had.
+            passed = sum(o.ok for o in result.outcomes)
+            steps = ", ".join(f"{o.step_id} {'ok' if o.ok else 'failed'}" for o in result.outcomes)
+            turns = f"{passed} of {len(result.outcomes)} steps passed ({steps}), "
+            turns += f"{result.replans} re-plans"
         else:
             run = review.run()
             reason, usage, turns = run.reason, run.usage, f"{run.steps} turns"
