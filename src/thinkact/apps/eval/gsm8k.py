@@ -65,6 +65,26 @@ EXAMPLES = (
             ExampleStep("The question asks for pages in 2 weeks: two_weeks = 270.", answer="270"),
         ),
     ),
+    # What is left after spending, and a part given as a fraction and a percent: the
+    # relations the embedded model misread most in its failed GSM8K runs.
+    Example(
+        "Mia has $80. She spends a quarter of it on a book and 10% of the rest on a pen. "
+        "How much money does she have left?",
+        (
+            ExampleStep(
+                "Asked: the money left. Given: $80, a quarter on a book, then 10% of what "
+                "remains on a pen. Steps: book = 80 / 4; rest = 80 - book; "
+                "pen = rest * 10 / 100; left = rest - pen.",
+                "calculator",
+                {
+                    "expression": "book = 80 / 4\nrest = 80 - book\npen = rest * 10 / 100\n"
+                    "left = rest - pen"
+                },
+                "book = 20\nrest = 60\npen = 6\nleft = 54",
+            ),
+            ExampleStep("The question asks for the money left: left = 54.", answer="54"),
+        ),
+    ),
 )
 
 # A number as models and the dataset write it: -1,234.5  $12  .5  3/4 is not one (two numbers).
