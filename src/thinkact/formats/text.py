@@ -104,13 +104,11 @@ class TextFormat:
 
     def demonstrate(self, examples: Sequence[Example]) -> str:
         """Worked examples as the replies and observations this format exchanges."""
-        def observation(results: Sequence[tuple[str, str]]) -> str:
-            several = len(results) > 1
-            return "\n".join(
-                self.render_result(ToolResult("", tool, text), several) for tool, text in results
-            )
-
-        return demonstrate(examples, self.render_reply, observation)
+        return demonstrate(
+            examples,
+            self.render_reply,
+            lambda shown: self.render_results([ToolResult("", t, text) for t, text in shown]),
+        )
 
     def render_reply(self, thought: str, calls: Shown, answer: str | None = None) -> str:
         """One reply in this format: the thought, then the calls or the final answer."""
@@ -264,9 +262,12 @@ class TextFormat:
     def render_result(self, result: ToolResult, several: bool) -> str:
         raise NotImplementedError
 
-    def observation(self, results: Sequence[ToolResult], note: str) -> list[Message]:
+    def render_results(self, results: Sequence[ToolResult]) -> str:
         several = len(results) > 1
-        text = "\n".join(self.render_result(r, several) for r in results)
+        return "\n".join(self.render_result(r, several) for r in results)
+
+    def observation(self, results: Sequence[ToolResult], note: str) -> list[Message]:
+        text = self.render_results(results)
         return [UserMessage(f"{text}\n\n{note}" if note else text)]
 
     def feedback(self, message: str, note: str) -> list[Message]:
