@@ -23,6 +23,8 @@ __all__ = [
     "MAX_STRING",
     "GrammarBuilder",
     "literal",
+    "observation_start",
+    "parallel_calls",
     "schema_to_gbnf",
 ]
 
@@ -63,6 +65,18 @@ def literal(text: str) -> str:
         else:
             out.append(c)
     return '"' + "".join(out) + '"'
+
+
+def observation_start(word: str) -> str:
+    """An optional start of an observation after a reply: the format's stop sequence ends
+    the reply there. Without that way out, a model about to write its own observation was
+    led into more calls instead, with results it made up ("144 - 7" after "12 * 12 - 7")."""
+    return f'("\\n"{{1,2}} {literal(word)})?'
+
+
+def parallel_calls(action: str, observation: str) -> str:
+    """One to MAX_PARALLEL calls of rule `action`, then maybe the start of an observation."""
+    return f'{action} ("\\n" {action}){{0,{MAX_PARALLEL - 1}}} {observation_start(observation)}'
 
 
 def _rule_name(hint: str) -> str:

@@ -13,7 +13,13 @@ from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from thinkact.formats.base import Parsed
-from thinkact.formats.grammar import MAX_ANSWER, MAX_PARALLEL, MAX_REASONING, GrammarBuilder
+from thinkact.formats.grammar import (
+    MAX_ANSWER,
+    MAX_PARALLEL,
+    MAX_REASONING,
+    GrammarBuilder,
+    observation_start,
+)
 from thinkact.formats.jsonish import JsonishError, decode, find_value
 from thinkact.formats.text import Shown, TextFormat, answer_text, fail, finish
 from thinkact.types import Reply, ToolResult, ToolSpec
@@ -221,6 +227,4 @@ class JsonFormat(TextFormat):
     def grammar(self, tools: Sequence[ToolSpec], *, final_only: bool = False) -> str | None:
         schema = self.json_schema(tools, final_only=final_only)
         g = GrammarBuilder()
-        # The start of an observation is allowed after the reply: the stop sequence ends it
-        # there (see the xml format's grammar).
-        return g.render(f'{g.schema(schema, "reply")} ("\\n"{{1,2}} "Observation")?')
+        return g.render(f'{g.schema(schema, "reply")} {observation_start("Observation")}')

@@ -18,10 +18,10 @@ from collections.abc import Collection, Sequence
 from thinkact.formats.base import Parsed
 from thinkact.formats.grammar import (
     MAX_ANSWER,
-    MAX_PARALLEL,
     MAX_REASONING,
     GrammarBuilder,
     literal,
+    parallel_calls,
 )
 from thinkact.formats.text import Shown, TextFormat, fail, finish
 from thinkact.types import Reply, ToolResult, ToolSpec
@@ -176,10 +176,5 @@ class XmlFormat(TextFormat):
             args = g.schema(t.parameters, f"{t.name}-args")
             alts.append(f'{literal(t.name)} "</action>\\n<parameters>" {args}')
         action = g.rule("action", f'"<action>" ({" | ".join(alts)}) "</parameters>"')
-        # Parallel calls; or the start of an observation, where the stop sequence ends the
-        # reply. Without that way out a model about to write its own observation was led
-        # into more calls instead, with results it made up ("144 - 7" after "12 * 12 - 7").
-        calls = (
-            f'{action} ("\\n" {action}){{0,{MAX_PARALLEL - 1}}} ("\\n"{{1,2}} "<observation")?'
-        )
+        calls = parallel_calls(action, "<observation")
         return g.render(f"{reasoning} ({calls} | {final})")
