@@ -8,7 +8,10 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+import pytest
+
 from thinkact import tool
+from thinkact.errors import FormatError
 from thinkact.events import RunFinished, ToolFinished
 from thinkact.pev import PEVConfig, PlanExecuteVerify, parse_plan
 from thinkact.pev.events import (
@@ -178,6 +181,9 @@ def test_plan_parsing_names_every_problem() -> None:
         assert "unknown validator 'missing'" in msg
     else:
         raise AssertionError("expected a FormatError")
+    # The prompt's JSON shape copied as a step: "..." is no goal.
+    with pytest.raises(FormatError, match="step s1 has no goal"):
+        parse_plan('{"steps": [{"id": "s1", "goal": "...", "check": "..."}]}', set())
     ok = parse_plan(
         '{"steps": [{"id": "b", "goal": "g", "depends_on": ["a"]}]}', set(), known_ids={"a"}
     )

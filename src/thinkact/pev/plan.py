@@ -89,6 +89,8 @@ def validate_plan(
             problems.append(f"step {s.id} depends on unknown steps: {', '.join(missing)}")
         if s.id in s.depends_on:
             problems.append(f"step {s.id} depends on itself")
+        if not re.search(r"[^\W\d_]", s.goal):  # "..." copied from the prompt's JSON shape
+            problems.append(f"step {s.id} has no goal: say in words what it must produce")
         unknown = [t for t in s.tools if t not in tool_names]
         if unknown:
             problems.append(

@@ -11,7 +11,8 @@ from rich.console import Console
 
 from thinkact.apps.legal import NOTICES, SUMMARY, build_review
 from thinkact.apps.legal.pev import pev_review, plan_progress, review_plan, step_names
-from thinkact.pev.events import PlanStepFinished, Replanned
+from thinkact.events import ToolFinished
+from thinkact.pev.events import PlanStepFinished, Replanned, SubRunEvent
 from thinkact.testing import ScriptedModel
 from thinkact.tools.runtime import approve_all
 from thinkact.ui.progress import ProgressTracker
@@ -66,6 +67,12 @@ def test_pev_review_plans_a_step_per_document_and_verifies_each(
     # A step sees only its own tools.
     step_prompt = model.requests[0].messages[0].content  # type: ignore[union-attr]
     assert "check_clauses" in step_prompt and "write_notices" not in step_prompt
+    # A document step's observation is that document's check only: "Still to check: ..."
+    # (the ReAct review's guide) led a step on to the other documents.
+    first = next(e.event for e in events if isinstance(e, SubRunEvent)
+                 and isinstance(e.event, ToolFinished))  # fmt: skip
+    assert first.result.content.startswith("contract_v1.pdf")
+    assert "Still to check" not in first.result.content
     shown = screen.getvalue()
     assert "✅ Review contract_v1.pdf" in shown and f"✅ Write {SUMMARY}" in shown
 

@@ -36,8 +36,8 @@ def review_plan(review: ReviewRun) -> Plan:
         PlanStep(
             id=f"doc{i}",
             goal=(
-                f'Review {doc}: call check_clauses with path "{doc}"{read}, then give as '
-                "your final answer each problem: severity (CRITICAL, WARNING or INFO), "
+                f'Review {doc} only: call check_clauses with path "{doc}"{read}, then give '
+                "as your final answer each problem: severity (CRITICAL, WARNING or INFO), "
                 "clause, a short quote with its location, and a one-sentence recommendation."
             ),
             tools=["check_clauses"] if review.structured else ["check_clauses", "read_file"],
@@ -90,6 +90,7 @@ def pev_review(
     """A PlanExecuteVerify over the review's model, tools and validators."""
     agent = review.agent
     output, docs = review.review.output, review.review.documents
+    review.review.guide = False  # each step has its own goal; no "Still to check: ..."
 
     def findings(result: str) -> str | None:
         if any(s in result for s in SEVERITIES) or "no problem" in result.lower():

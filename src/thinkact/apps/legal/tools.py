@@ -58,6 +58,9 @@ class Review:
     findings: list[Finding] = field(default_factory=list)
     # Validates a report right after it is written: None if fine, else the reason.
     check_written: Callable[[str], str | None] = lambda name: None
+    # check_clauses says what is left of the whole review ("Still to check: ..."), which a
+    # ReAct agent needs; a PEV step has one document as its goal and was led off it.
+    guide: bool = True
 
     def document(self, given: str) -> str:
         """The reviewed document a model-given name means, or a ToolRetry naming them."""
@@ -92,8 +95,10 @@ class Review:
         text = "\n\n".join(r.render() for r in reports)
         left = [d for d in self.documents if d not in self.checks]
         if left:  # small models lose count: say what is left
-            return f"{text}\nStill to check: {', '.join(left)}."
+            return f"{text}\nStill to check: {', '.join(left)}." if self.guide else text
         ctx.emit(ProgressMarked(STEPS[1]))
+        if not self.guide:
+            return text
         problems = [
             f"{doc}: {r.label} ({r.status.upper()})"
             for doc, rep in self.checks.items()
