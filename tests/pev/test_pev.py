@@ -317,3 +317,42 @@ def test_planner_and_judge_calls_are_retried_on_transient_errors() -> None:
     assert out.ok and out.final_answer == "7"
     assert limited == ["You are the planner", "You check one step"]
     assert [e.attempt for e in events if isinstance(e, RetryScheduled)] == [1, 1]
+
+
+def test_an_answer_forced_by_a_limit_counts_only_if_the_step_check_passes() -> None:
+    from thinkact import AgentConfig
+
+    @tool
+    def look(q: str) -> str:
+        """Look something up."""
+        return f"found {q}"
+
+    def keeps_looking(step_id: str, request: ModelRequest) -> dict[str, Any]:
+        if request.tool_choice == "none":  # the forced final turn: tools are off
+            return {"text": "42" if step_id == "checked" else "whatever"}
+        return {"tool_calls": [{"name": "look", "arguments": {"q": "more"}}]}
+
+    model = step_model(
+        [
+            plan(
+                {"id": "checked", "goal": "find it", "tools": ["look"], "check": "validator:num"},
+                {"id": "unchecked", "goal": "use it", "tools": ["look"], "depends_on": ["checked"]},
+            ),
+            plan({"id": "last", "goal": "answer", "depends_on": ["checked"]}),
+        ],
+        lambda step_id, request: final("42 it is")
+        if step_id == "last"
+        else keeps_looking(step_id, request),
+    )
+    events: list[Any] = []
+    out = PlanExecuteVerify(
+        model,
+        [look],
+        config=PEVConfig(step_config=AgentConfig(max_steps=2)),
+        step_validators={"num": lambda a: None if a.strip().isdigit() else "not a number"},
+        reporters=[events.append],
+    ).run("x")
+    finished = {e.step_id: (e.ok, e.reason) for e in events if isinstance(e, PlanStepFinished)}
+    assert finished["checked"] == (True, "")  # max_steps, but its answer passed the check
+    assert finished["unchecked"] == (False, "its sub-run ended with max_steps")  # nothing vouches
+    assert out.ok and out.final_answer == "42 it is" and out.replans == 1

@@ -379,7 +379,12 @@ class PlanExecuteVerify:
     ) -> StepOutcome:
         emit(PlanStepStarted(step.id, step.goal))
         context = "\n".join(f"[{d}] {done[d].result}" for d in step.depends_on if d in done)
-        sub_task = f"Overall task: {task}\n\nYour step ({step.id}): {step.goal}"
+        # The step first: told the whole task first, the embedded model set out to do all
+        # of it ("I need to write LEGAL_NOTICES.md") from inside a one-document step.
+        sub_task = (
+            f"Your step ({step.id}): {step.goal}\n\n(It is one step of this task; other "
+            f"steps do the rest: {task})"
+        )
         if context:
             sub_task += f"\n\nResults of the steps it builds on:\n{context}"
         tools = [t for t in self.tools if t.name in step.tools]
@@ -399,7 +404,10 @@ class PlanExecuteVerify:
                 result = event
         assert result is not None
         self.usage += result.usage
-        if result.reason != "final_answer" or not result.final_answer:
+        # An answer forced by a limit (loop, max_steps) is still checked when the step has
+        # a check: the check, not the way the sub-run ended, says whether it will do.
+        forced = result.reason != "final_answer"
+        if not result.final_answer or (forced and not self._has_check(step)):
             outcome = StepOutcome(
                 step.id,
                 False,
@@ -410,10 +418,15 @@ class PlanExecuteVerify:
             emit(PlanStepFinished(step.id, False, result.final_answer, "none", outcome.reason))
             return outcome
         check, reason = await self._verify(step, result.final_answer, emit)
+        if reason is not None and forced:
+            reason = f"its sub-run ended with {result.reason}, and {reason}"
         ok = reason is None
         outcome = StepOutcome(step.id, ok, result.final_answer, reason or "", result.usage)
         emit(PlanStepFinished(step.id, ok, result.final_answer, check, reason or ""))
         return outcome
+
+    def _has_check(self, step: PlanStep) -> bool:
+        return step.check.startswith("validator:") or bool(step.check and self.config.judge_steps)
 
     async def _verify(
         self, step: PlanStep, result: str, emit: Callable[[Event], None]
