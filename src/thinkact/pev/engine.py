@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from thinkact.agent import Agent, Reporter, exhaust
-from thinkact.config import AgentConfig
+from thinkact.config import OBSERVATION_HINT, AgentConfig
 from thinkact.errors import UserError
 from thinkact.events import Event, RunFinished, RunResumed, RunStarted
 from thinkact.formats import resolve_format
@@ -59,7 +59,11 @@ class PEVConfig:
     max_replans: int = 2
     max_plan_attempts: int = 3  # replies that fail the plan schema, sent back with the reason
     max_plan_steps: int = 8
-    step_config: AgentConfig = field(default_factory=lambda: AgentConfig(max_steps=8))
+    # A step is a short task of its own; told to check each result against it, the
+    # embedded model answers instead of repeating the call that just answered it.
+    step_config: AgentConfig = field(
+        default_factory=lambda: AgentConfig(max_steps=8, observation_hint=OBSERVATION_HINT)
+    )
     parallel: bool = True  # run independent steps at once
     judge_steps: bool = True  # a short model judgement where a step names no validator
     plan_tokens: int = 1024

@@ -15,7 +15,7 @@ from thinkact.apps.legal.prompts import STEPS
 from thinkact.apps.legal.reports import NOTICES, SEVERITIES, SUMMARY
 from thinkact.apps.legal.validators import check_notices, check_summary
 from thinkact.apps.legal.workflow import ReviewRun
-from thinkact.config import AgentConfig
+from thinkact.config import OBSERVATION_HINT, AgentConfig
 from thinkact.events import Event, ProgressMarked, RunFinished, RunStarted
 from thinkact.pev import PEVConfig, Plan, PlanExecuteVerify, PlanStep
 from thinkact.pev.events import PlanStepFinished, SubRunEvent
@@ -104,7 +104,8 @@ def pev_review(
         instructions=f"You are a careful legal reviewer.\n{_STEP_RULES}",
         config=PEVConfig(
             parallel=agent.model.native_tools,  # the local model serves one call at a time
-            step_config=config or AgentConfig(max_steps=6, max_reply_tokens=1536),
+            step_config=config
+            or AgentConfig(max_steps=6, max_reply_tokens=1536, observation_hint=OBSERVATION_HINT),
         ),
         validators=agent.validators,
         step_validators={
