@@ -394,6 +394,9 @@ class Loop:
                 waited += delay
 
     def _validate(self, answer: str) -> tuple[str, str] | None:
+        if not any(c.isalnum() for c in answer):  # "..." copied from an example's placeholder
+            shown = answer.strip()[:20]
+            return "has_content", f"Your final answer {shown!r} says nothing: write the answer."
         for v in self.validators:
             reason = v(answer)
             if reason:

@@ -255,6 +255,16 @@ def test_validation_failure_goes_back_and_retries_are_bounded() -> None:
     assert isinstance(events[-1], RunFinished) and events[-1].reason == "validation_failed"
 
 
+def test_a_placeholder_final_answer_goes_back_without_any_validator() -> None:
+    # The generic example's answer is "...": a small model sometimes answers just that.
+    model = ScriptedModel([final("..."), final("5")])
+    events = list(Agent(model, [add]).iter("go"))
+    failed = [e for e in events if isinstance(e, ValidationFailed)]
+    assert [(e.validator, e.attempt) for e in failed] == [("has_content", 1)]
+    assert "Your final answer '...' says nothing" in failed[0].message
+    assert isinstance(events[-1], RunFinished) and events[-1].final_answer == "5"
+
+
 def _flaky(errors: list[Exception]) -> FunctionModel:
     def answer(request: ModelRequest) -> Reply:
         if errors:
