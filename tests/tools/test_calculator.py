@@ -257,3 +257,18 @@ def test_float_noise_around_a_whole_number_is_not_shown() -> None:
     assert calculator.call({"expression": "12 / 60 * 50"}) == "10"
     assert calculator.call({"expression": "1e-12"}) == "1e-12"  # small is not noise
     assert calculator.call({"expression": "2.0000001"}) == "2.0000001"
+
+
+def test_an_unnamed_phrase_is_reported_as_a_missing_step_not_a_syntax_error() -> None:
+    # GSM8K train-0: the model used `clips April` without ever setting it, three times.
+    with pytest.raises(CalculatorError) as caught:
+        calculator.call({"expression": "may = clips April / 2\ntotal = clips April + may"})
+    assert str(caught.value) == (
+        "in step 'may = clips April / 2': 'clips April' is neither a number nor a named step: "
+        "give it a value in an earlier step, or write the arithmetic with numbers"
+    )
+    set_first = "clips April = 48\nmay = clips April / 2\nclips April + may"
+    assert calculator.call({"expression": set_first}) == "clips_April = 48\nmay = 24\nresult = 72"
+    with pytest.raises(CalculatorError, match="could not parse"):  # no words: as before
+        calculator.call({"expression": "2 +* 3"})
+

@@ -228,6 +228,9 @@ _PERCENT_OF = re.compile(r"(\d(?:[\d_]*)(?:\.\d+)?)\s*%\s*of\b", re.IGNORECASE)
 _PERCENT = re.compile(r"(\d(?:[\d_]*)(?:\.\d+)?)%(?!\s*[\w(.])")
 _ROOT = re.compile(r"√\s*(\d+(?:\.\d+)?|[A-Za-z_]\w*)")
 _HAS_CALL = re.compile(r"[A-Za-z_]\w*\s*\(")
+# Two or more words in a row outside a defined step name: what a model writes for a
+# quantity it never named ("clips April").
+_WORDS = re.compile(r"[^\W\d][\w'’]*(?: +[^\W\d][\w'’]*)+")
 
 
 def normalize(expression: str) -> str:
@@ -332,9 +335,16 @@ def evaluate_steps(expression: str) -> list[tuple[str | None, Number]]:
         try:
             value = _run(_parse(text, normalize(text)), names)
         except CalculatorError as e:
+            err = e
+            phrase = _WORDS.search(text)
+            if phrase and "could not parse" in str(e):  # `clips April / 2`: a name never set
+                err = CalculatorError(
+                    f"'{phrase.group(0)}' is neither a number nor a named step: give it a "
+                    "value in an earlier step, or write the arithmetic with numbers"
+                )
             if len(steps) == 1:
-                raise
-            raise CalculatorError(f"in {label}: {e}") from None
+                raise err from None
+            raise CalculatorError(f"in {label}: {err}") from None
         if name:
             names[name] = value
         out.append((name, value))
