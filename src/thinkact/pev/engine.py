@@ -439,7 +439,7 @@ class PlanExecuteVerify:
         if step.check.startswith("validator:"):
             name = step.check[len("validator:") :].strip()
             return step.check, self.step_validators[name](result)
-        if not step.check or not self.config.judge_steps:
+        if not self._has_check(step):
             return "none", None
         verdict, usage = await judge(
             self.model,

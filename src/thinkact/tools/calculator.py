@@ -128,9 +128,10 @@ def _power(base: Number, exp: Number) -> Number:
 
 
 MAX_STEPS = 50
+# A word of a step name, possibly with an apostrophe (`Reese's`, read as Reese_s).
+_WORD = r"[^\W\d][\w'’]*"
 # A step name; models also write "total cost = ...", read as total_cost.
-# A step name: words, possibly with an apostrophe (`Reese's cost`), which becomes `_`.
-_NAME = re.compile(r"^[^\W\d][\w'’]*(?: +[^\W\d][\w'’]*)*$")
+_NAME = re.compile(rf"^{_WORD}(?: +{_WORD})*$")
 
 
 class _Evaluator:
@@ -230,7 +231,7 @@ _ROOT = re.compile(r"√\s*(\d+(?:\.\d+)?|[A-Za-z_]\w*)")
 _HAS_CALL = re.compile(r"[A-Za-z_]\w*\s*\(")
 # Two or more words in a row outside a defined step name: what a model writes for a
 # quantity it never named ("clips April").
-_WORDS = re.compile(r"[^\W\d][\w'’]*(?: +[^\W\d][\w'’]*)+")
+_WORDS = re.compile(rf"{_WORD}(?: +{_WORD})+")
 
 
 def normalize(expression: str) -> str:
@@ -280,6 +281,12 @@ def _parse(expression: str, text: str) -> ast.Expression:
     try:
         return ast.parse(text, mode="eval")
     except SyntaxError as e:
+        phrase = _WORDS.search(expression)
+        if phrase:  # `clips April / 2`: a name the model never set
+            raise CalculatorError(
+                f"'{phrase.group(0)}' is neither a number nor a named step: give it a "
+                "value in an earlier step, or write the arithmetic with numbers"
+            ) from None
         where = f" at position {e.offset}" if e.offset else ""
         raise CalculatorError(
             f"could not parse '{expression}'{where}: {e.msg}. Write plain arithmetic "
@@ -335,16 +342,9 @@ def evaluate_steps(expression: str) -> list[tuple[str | None, Number]]:
         try:
             value = _run(_parse(text, normalize(text)), names)
         except CalculatorError as e:
-            err = e
-            phrase = _WORDS.search(text)
-            if phrase and "could not parse" in str(e):  # `clips April / 2`: a name never set
-                err = CalculatorError(
-                    f"'{phrase.group(0)}' is neither a number nor a named step: give it a "
-                    "value in an earlier step, or write the arithmetic with numbers"
-                )
             if len(steps) == 1:
-                raise err from None
-            raise CalculatorError(f"in {label}: {err}") from None
+                raise
+            raise CalculatorError(f"in {label}: {e}") from None
         if name:
             names[name] = value
         out.append((name, value))
