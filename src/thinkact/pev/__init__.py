@@ -1,7 +1,8 @@
 """Plan-Execute-Verify: plan with a schema, execute steps as bounded ReAct sub-runs
 (independent ones in parallel), verify each result, re-plan on failure."""
 
-from thinkact.pev.engine import PEVConfig, PEVResult, PlanApprover, PlanExecuteVerify, StepOutcome
+from thinkact.pev.engine import PEVConfig, PEVResult, PlanApprover, PlanExecuteVerify
+from thinkact.pev.step import StepOutcome
 from thinkact.pev.plan import Plan, PlanStep, parse_plan
 
 __all__ = [

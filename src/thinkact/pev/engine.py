@@ -11,7 +11,7 @@ from collections.abc import AsyncIterator, Callable, Generator, Mapping, Sequenc
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from thinkact.agent import Agent, Reporter, exhaust
+from thinkact.agent import Reporter, exhaust
 from thinkact.config import OBSERVATION_HINT, AgentConfig
 from thinkact.errors import UserError
 from thinkact.events import Event, RunFinished, RunResumed, RunStarted
@@ -22,10 +22,7 @@ from thinkact.models import resolve_model
 from thinkact.models.base import Model
 from thinkact.pev.events import (
     PlanProposed,
-    PlanStepFinished,
-    PlanStepStarted,
     Replanned,
-    SubRunEvent,
 )
 from thinkact.pev.plan import (
     Plan,
@@ -33,9 +30,9 @@ from thinkact.pev.plan import (
     plan_to_json,
     validate_plan,
 )
-from thinkact.pev.planner import propose_plan, retried
+from thinkact.pev.planner import propose_plan
+from thinkact.pev.step import StepOutcome, StepRunner
 from thinkact.pev.sync import sync_events
-from thinkact.pev.verify import judge, judge_schema
 from thinkact.tools.base import Tool, as_tool
 from thinkact.tools.runtime import Approver
 from thinkact.types import (
@@ -47,11 +44,6 @@ if TYPE_CHECKING:
 
 PlanApprover = Callable[[Plan], Plan | None]
 """Shown the plan before execution: return it (possibly edited) to go on, None to abort."""
-
-_STEP = (
-    "You carry out one step of a larger plan. Do only this step, then give its result as "
-    "your final answer: complete and self-contained, because later steps see only it."
-)
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,15 +59,6 @@ class PEVConfig:
     parallel: bool = True  # run independent steps at once
     judge_steps: bool = True  # a short model judgement where a step names no validator
     plan_tokens: int = 1024
-
-
-@dataclass(frozen=True, slots=True)
-class StepOutcome:
-    step_id: str
-    ok: bool
-    result: str | None
-    reason: str
-    usage: Usage
 
 
 @dataclass(frozen=True, slots=True)
@@ -350,6 +333,16 @@ class PlanExecuteVerify:
         for step_id in done:
             finished.setdefault(step_id, asyncio.Event()).set()
         sequential = asyncio.Lock()
+        runner = StepRunner(
+            self.model,
+            self.tools,
+            self.format,
+            self.instructions,
+            self.config.step_config,
+            self.step_validators,
+            self.config.judge_steps,
+            self.approve,
+        )
 
         failed: list[StepOutcome] = []  # once a step fails, no new step starts
 
@@ -359,7 +352,8 @@ class PlanExecuteVerify:
             async with contextlib.nullcontext() if self.config.parallel else sequential:
                 if failed:
                     return
-                outcome = await self._step(task, step, done, emit)
+                outcome, usage = await runner.run(task, step, done, emit)
+                self.usage += usage
             outcomes.append(outcome)
             if not outcome.ok:
                 failed.append(outcome)
@@ -373,82 +367,3 @@ class PlanExecuteVerify:
         finally:
             for t in tasks:
                 t.cancel()
-
-    async def _step(
-        self,
-        task: str,
-        step: PlanStep,
-        done: Mapping[str, StepOutcome],
-        emit: Callable[[Event], None],
-    ) -> StepOutcome:
-        emit(PlanStepStarted(step.id, step.goal))
-        context = "\n".join(f"[{d}] {done[d].result}" for d in step.depends_on if d in done)
-        # The step first: told the whole task first, the embedded model set out to do all
-        # of it ("I need to write LEGAL_NOTICES.md") from inside a one-document step.
-        sub_task = (
-            f"Your step ({step.id}): {step.goal}\n\n(It is one step of this task; other "
-            f"steps do the rest: {task})"
-        )
-        if context:
-            sub_task += f"\n\nResults of the steps it builds on:\n{context}"
-        tools = [t for t in self.tools if t.name in step.tools]
-        agent = Agent(
-            self.model,
-            tools,
-            format=self.format,
-            instructions=f"{self.instructions.strip()}\n\n{_STEP}".strip(),
-            config=self.config.step_config,
-            approve=self.approve,
-        )
-        result = None
-        async for event in agent._adrive(sub_task, None):
-            if isinstance(event, Event):
-                emit(SubRunEvent(step.id, event))
-            else:
-                result = event
-        assert result is not None
-        self.usage += result.usage
-        # An answer forced by a limit (loop, max_steps) is still checked when the step has
-        # a check: the check, not the way the sub-run ended, says whether it will do.
-        forced = result.reason != "final_answer"
-        if not result.final_answer or (forced and not self._has_check(step)):
-            outcome = StepOutcome(
-                step.id,
-                False,
-                result.final_answer,
-                f"its sub-run ended with {result.reason}",
-                result.usage,
-            )
-            emit(PlanStepFinished(step.id, False, result.final_answer, "none", outcome.reason))
-            return outcome
-        check, reason = await self._verify(step, result.final_answer, emit)
-        if reason is not None and forced:
-            reason = f"its sub-run ended with {result.reason}, and {reason}"
-        ok = reason is None
-        outcome = StepOutcome(step.id, ok, result.final_answer, reason or "", result.usage)
-        emit(PlanStepFinished(step.id, ok, result.final_answer, check, reason or ""))
-        return outcome
-
-    def _has_check(self, step: PlanStep) -> bool:
-        return step.check.startswith("validator:") or bool(step.check and self.config.judge_steps)
-
-    async def _verify(
-        self, step: PlanStep, result: str, emit: Callable[[Event], None]
-    ) -> tuple[str, str | None]:
-        """(what checked it, None if it passed else why not)."""
-        if step.check.startswith("validator:"):
-            name = step.check[len("validator:") :].strip()
-            return step.check, self.step_validators[name](result)
-        if not self._has_check(step):
-            return "none", None
-        verdict, usage = await judge(
-            self.model,
-            step.goal,
-            step.check,
-            result,
-            judge_schema(),
-            self.config.step_config.retry,
-            retried(emit),
-        )
-        self.usage += usage
-        return "judge", None if verdict.passed else verdict.reason

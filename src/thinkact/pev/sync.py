@@ -38,5 +38,3 @@ def sync_events(
             thread.join()
             return item
         yield item
-
-
