@@ -48,7 +48,6 @@ ESCAPES = [
     "True",
     "None",
     "...",
-    "print(1)",
     "sqrt(x=4)",
     "max(*[1, 2])",
     "import os",
@@ -272,3 +271,27 @@ def test_an_unnamed_phrase_is_reported_as_a_missing_step_not_a_syntax_error() ->
     with pytest.raises(CalculatorError, match="could not parse"):  # no words: as before
         calculator.call({"expression": "2 +* 3"})
 
+
+
+def test_a_small_python_program_reads_as_named_steps() -> None:
+    # What the embedded (coding) model writes for a word problem when left to itself.
+    program = (
+        "# Number of clips sold in April\n"
+        "clips_april = 48\n"
+        "clips_may = clips_april / 2  # half as many in May\n"
+        "total_clips = clips_april + clips_may\n"
+        "print(total_clips)"
+    )
+    out = calculator.call({"expression": program})
+    assert out == "clips_april = 48\nclips_may = 24\ntotal_clips = 72\nresult = 72"
+    assert evaluate('money = 3 * 12\nprint("Money:", money)') == 36
+    assert evaluate('eggs = 16 - 7; print(f"She has {eggs} eggs")') == 9
+    assert evaluate("weeks = int(52 / 7 * 2)") == 14
+
+
+def test_print_is_the_only_call_a_program_line_may_make_beyond_the_functions() -> None:
+    for line in ("input(3)", "print(open('x'))", "exec('1')"):
+        with pytest.raises(CalculatorError):
+            evaluate(line)
+    with pytest.raises(CalculatorError, match="prints no value"):
+        evaluate('print("no value")')

@@ -2,8 +2,8 @@
 (independent ones in parallel), verify each result, re-plan on failure."""
 
 from thinkact.pev.engine import PEVConfig, PEVResult, PlanApprover, PlanExecuteVerify
-from thinkact.pev.step import StepOutcome
 from thinkact.pev.plan import Plan, PlanStep, parse_plan
+from thinkact.pev.step import StepOutcome
 
 __all__ = [
     "PEVConfig",

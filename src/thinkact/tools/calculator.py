@@ -79,6 +79,8 @@ FUNCTIONS: dict[str, Callable[..., Number]] = {
     "floor": math.floor,
     "ceil": math.ceil,
     "trunc": math.trunc,
+    "int": math.trunc,
+    "float": float,
     "factorial": _bounded_factorial,
     "gcd": math.gcd,
     "lcm": math.lcm,
@@ -247,16 +249,41 @@ def normalize(expression: str) -> str:
     return _PERCENT.sub(r"(\1/100)", text)
 
 
+def _printed(line: str) -> str:
+    """`print(total)` -> `total`; `print("Total:", total)` and `print(f"{total} eggs")` ->
+    `total`: the value a program prints is its result."""
+    try:
+        call = ast.parse(line, mode="eval").body
+    except SyntaxError:
+        return line
+    if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Name)):
+        return line
+    values = [
+        v.value if isinstance(v, ast.FormattedValue) else v
+        for a in call.args
+        for v in (a.values if isinstance(a, ast.JoinedStr) else [a])
+        if not (isinstance(v, ast.Constant) and isinstance(v.value, str))
+    ]
+    if call.func.id != "print":
+        return line
+    if not values:
+        raise CalculatorError(f"{line} prints no value; print the step whose value is asked")
+    return ast.get_source_segment(line, values[-1]) or line
+
+
 def _split_steps(text: str) -> list[tuple[str | None, str]]:
     """`a = 1; b = a * 2; b + 1` -> [("a", "1"), ("b", "a * 2"), (None, "b + 1")].
     A name of several words becomes one (`total cost` -> `total_cost`, `Reese's` ->
-    `Reese_s`), in later steps too."""
+    `Reese_s`), in later steps too. Written as a small Python program (comments, a
+    `print` at the end), as coding models write arithmetic, it reads the same."""
     steps: list[tuple[str | None, str]] = []
     spaced: list[tuple[re.Pattern[str], str]] = []
     for raw in re.split(r"[;\n]", text):
-        line = raw.strip()
+        line = raw.split("#", 1)[0].strip()
         if not line:
             continue
+        if line.startswith("print("):
+            line = _printed(line)
         name, sep, rest = line.partition("=")
         for pattern, joined in spaced:
             rest, line = pattern.sub(joined, rest), pattern.sub(joined, line)
