@@ -283,7 +283,8 @@ def test_a_small_python_program_reads_as_named_steps() -> None:
         "print(total_clips)"
     )
     out = calculator.call({"expression": program})
-    assert out == "clips_april = 48\nclips_may = 24\ntotal_clips = 72\nresult = 72"
+    assert out == "clips_april = 48\nclips_may = 24\ntotal_clips = 72"
+    assert calculator.call({"expression": "a = 2; b = a * 3; print(a)"}) == "a = 2\nb = 6\na = 2"
     assert evaluate('money = 3 * 12\nprint("Money:", money)') == 36
     assert evaluate('eggs = 16 - 7; print(f"She has {eggs} eggs")') == 9
     assert evaluate("weeks = int(52 / 7 * 2)") == 14

@@ -284,6 +284,9 @@ def _split_steps(text: str) -> list[tuple[str | None, str]]:
             continue
         if line.startswith("print("):
             line = _printed(line)
+            if line.isidentifier():  # `print(total)` shows as `total = 72`
+                steps.append((line, line))
+                continue
         name, sep, rest = line.partition("=")
         for pattern, joined in spaced:
             rest, line = pattern.sub(joined, rest), pattern.sub(joined, line)
@@ -420,7 +423,9 @@ def _calculator(expression: str) -> str:
     # Every named value, so the model can check each quantity it meant.
     lines = [f"{name} = {format_number(v)}" for name, v in steps[:-1] if name]
     name, value = steps[-1]
-    lines.append(f"{name or 'result'} = {format_number(value)}")
+    last = f"{name or 'result'} = {format_number(value)}"
+    if not lines or lines[-1] != last:  # a program that prints the step it just named
+        lines.append(last)
     return "\n".join(lines)
 
 
