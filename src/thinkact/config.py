@@ -29,7 +29,7 @@ class AgentConfig:
     max_validation_retries: int = 2
     max_reply_tokens: int = 1024
     temperature: float = 0.0
-    retry_temperature: float = 0.7  # at least this after a format error or a failed step
+    retry_temperature: float = 0.7  # at least this after an error or a turned-down reply
     tool_concurrency: int = 8
     retry: RetryPolicy = field(default_factory=RetryPolicy)
     # Budgets beyond steps (None: unlimited). The model is warned when little is left.

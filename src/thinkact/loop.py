@@ -111,6 +111,9 @@ class Loop:
         self.validation_attempts = 0
         self.guard = LoopGuard()
         self.extra = ""  # a loop nudge waiting to go out with the step's observation
+        # The last reply was turned down (a failed validation, a loop nudge): at temperature
+        # 0 the model wrote the same reply again, word for word, three times in a row.
+        self.turned_down = False
         self.cost_noted = False
         # A resume without messages: the run stopped before its first checkpoint.
         self.fresh = resume is None or not resume.messages
@@ -138,6 +141,7 @@ class Loop:
             "validation_attempts": self.validation_attempts,
             **self.guard.state(),
             "extra": self.extra,
+            "turned_down": self.turned_down,
         }
 
     def _restore(self, c: Mapping[str, Any]) -> None:
@@ -145,6 +149,7 @@ class Loop:
         self.validation_attempts = int(c.get("validation_attempts", 0))
         self.guard.restore(c)
         self.extra = str(c.get("extra", ""))
+        self.turned_down = bool(c.get("turned_down", False))
 
     def _checkpoint(self, pending: tuple[ToolCall, ...] = ()) -> Checkpoint:
         new = tuple(self.messages[self._committed :])
@@ -178,10 +183,10 @@ class Loop:
             tools=self.specs if fmt.native else (),
             max_tokens=cfg.max_reply_tokens,
             stop=fmt.stop,
-            # After an error, resample: at temperature 0 a degenerate reply (a repetition
-            # that runs into max_reply_tokens) otherwise comes back word for word.
+            # After an error or a turned-down reply, resample: at temperature 0 the same
+            # reply (a degenerate repetition, a rejected answer) comes back word for word.
             temperature=max(cfg.temperature, cfg.retry_temperature)
-            if self.errors
+            if self.errors or self.turned_down
             else cfg.temperature,
             grammar=fmt.grammar(self.specs, final_only=final_only),
             json_schema=fmt.json_schema(self.specs, final_only=final_only),
@@ -261,7 +266,8 @@ class Loop:
         if self.context.trim is not None:
             view = yield from self._trimmed(self.context.trim)
         t0 = self.clock()
-        reply = yield from self._call_model(self._request(view))
+        request, self.turned_down = self._request(view), False
+        reply = yield from self._call_model(request)
         self.usage += reply.usage
         if reply.usage.input_tokens:
             self.context.calibrate(self.context.kept_tokens(), reply.usage.input_tokens)
@@ -301,6 +307,7 @@ class Loop:
                 return (yield from self._forced_final("loop"))
             if verdict == "nudge":
                 self.extra = self.guard.nudge
+                self.turned_down = True
                 yield Notice(step, "loop_nudge", self.guard.nudge)
 
         calls = parsed.calls
@@ -345,6 +352,7 @@ class Loop:
             yield StepFinished(step, self.usage)
             return (yield from self._finish("final_answer", answer))
         self.validation_attempts += 1
+        self.turned_down = True
         name, reason = failure
         yield ValidationFailed(step, name, reason, self.validation_attempts)
         if self.validation_attempts > self.config.max_validation_retries:

@@ -235,10 +235,11 @@ def test_aiter_yields_the_same_events_as_iter() -> None:
     assert asyncio.run(collect()) == sync_kinds
 
 
-def test_validation_failure_goes_back_and_retries_are_bounded() -> None:
-    def has_number(answer: str) -> str | None:
-        return None if any(c.isdigit() for c in answer) else "the answer must contain a number"
+def has_number(answer: str) -> str | None:
+    return None if any(c.isdigit() for c in answer) else "the answer must contain a number"
 
+
+def test_validation_failure_goes_back_and_retries_are_bounded() -> None:
     ok = ScriptedModel([final("five"), final("5")])
     result = Agent(ok, [add], validators=[has_number]).run("go")
     assert result.final_answer == "5"
@@ -324,3 +325,23 @@ def test_after_an_error_the_next_reply_is_resampled_not_repeated() -> None:
     Agent(model, [add], format="xml", config=AgentConfig(temperature=0.0)).run("go")
     # the reply after the format error is sampled; once a step succeeds, greedy again
     assert [r.temperature for r in model.requests] == [0.0, 0.7, 0.0, 0.0]
+
+
+def test_a_turned_down_reply_is_resampled_not_written_again() -> None:
+    # HotpotQA: at temperature 0 the embedded model answered "None" three times, word for
+    # word, after each failed validation; a loop nudge is a turned-down reply as well.
+    act = '<reasoning>Add.</reasoning><action>add</action><parameters>{"a": 1, "b": 1}'
+    model = ScriptedModel(
+        [
+            "<reasoning>Done.</reasoning><final_answer>none</final_answer>",
+            "<reasoning>Done.</reasoning><final_answer>2</final_answer>",
+        ]
+    )
+    cfg = AgentConfig(temperature=0.0)
+    result = Agent(model, [add], format="xml", config=cfg, validators=[has_number]).run("go")
+    assert result.final_answer == "2"
+    assert [r.temperature for r in model.requests] == [0.0, 0.7]
+    repeats = ScriptedModel([act + "</parameters>"] * 3 + ["<final_answer>2</final_answer>"])
+    Agent(repeats, [add], format="xml", config=cfg).run("go")
+    # the second identical call is nudged, so the reply after it is sampled
+    assert [r.temperature for r in repeats.requests] == [0.0, 0.0, 0.7, 0.0]
