@@ -64,6 +64,7 @@ def forced_final_message(reason: str) -> str:
         "budget_cost": "Your cost budget is spent.",
         "budget_time": "Your time budget is spent.",
         "loop": "You kept repeating the same action, so tools are now disabled.",
+        "error_cap": "Too many errors in a row, so tools are now disabled.",
     }.get(reason, "You have no steps left.")
     return (
         f"{what} Do not call any tool. Give your final answer now, "

@@ -282,7 +282,7 @@ class Loop:
             yield ModelReplied(step, reply.text, "", (), None, reply.usage, self.clock() - t0)
             yield FormatFailed(step, str(e), self.errors)
             if self.errors >= cfg.max_consecutive_errors:
-                return (yield from self._finish("error_cap", None))
+                return (yield from self._forced_final("error_cap"))
             self.messages.extend(self.format.feedback(f"FORMAT ERROR: {e}", self._note(step + 1)))
             yield StepFinished(step, self.usage)
             if self.checkpoints:
@@ -329,7 +329,7 @@ class Loop:
         cfg = self.config
         self.errors = self.errors + 1 if all(r.is_error for r in results) else 0
         if self.errors >= cfg.max_consecutive_errors:
-            return (yield from self._finish("error_cap", None))
+            return (yield from self._forced_final("error_cap"))
         cap = self.context.observation_cap(cfg.max_observation_chars)
         for i, r in enumerate(results):
             if len(r.content) > cap:

@@ -79,14 +79,16 @@ def test_the_observation_hint_is_off_unless_asked_for() -> None:
         ].content == expected
 
 
-def test_error_cap_stops_after_consecutive_failures() -> None:
+def test_error_cap_stops_after_consecutive_failures_and_still_answers() -> None:
     model = ScriptedModel([call("fail", x=1), call("fail", x=2), call("fail", x=3), final("x")])
     events = list(Agent(model, [fail]).iter("go"))
     finished = events[-1]
     assert isinstance(finished, RunFinished) and finished.reason == "error_cap"
     errors = [e.result.content for e in events if isinstance(e, ToolFinished)]
     assert errors == [f"TOOL ERROR: ValueError: cannot handle {i}" for i in (1, 2, 3)]
-    assert model.remaining == 1
+    # One last turn with tools disabled, as at any limit: what the run found is not lost.
+    assert finished.final_answer == "x" and model.remaining == 0
+    assert model.requests[-1].tool_choice == "none"
 
 
 def test_a_success_resets_the_error_count() -> None:
@@ -103,11 +105,12 @@ def test_a_success_resets_the_error_count() -> None:
 
 
 def test_format_errors_count_and_go_back_to_the_model() -> None:
-    model = ScriptedModel(["", "", ""], native_tools=True)
+    model = ScriptedModel(["", "", "", "no idea"], native_tools=True)
     events = list(Agent(model, [add], format="native").iter("go"))
     failed = [e for e in events if isinstance(e, FormatFailed)]
     assert [e.consecutive_errors for e in failed] == [1, 2, 3]
     assert isinstance(events[-1], RunFinished) and events[-1].reason == "error_cap"
+    assert events[-1].final_answer == "no idea"  # the last, tool-less turn
     assert "FORMAT ERROR" in model.requests[1].messages[-1].content  # type: ignore[union-attr]
 
 

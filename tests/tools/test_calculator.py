@@ -296,3 +296,29 @@ def test_print_is_the_only_call_a_program_line_may_make_beyond_the_functions() -
             evaluate(line)
     with pytest.raises(CalculatorError, match="prints no value"):
         evaluate('print("no value")')
+
+
+def test_a_runs_names_outlive_the_call_but_not_the_run() -> None:
+    # GSM8K held-out item: `time = 768 / 50` in one call, `round(time)` in the next.
+    from thinkact import Agent
+    from thinkact.events import ToolFinished
+    from thinkact.testing import ScriptedModel
+
+    def call(name: str, **args: str) -> dict[str, object]:
+        return {"tool_calls": [{"name": name, "arguments": args}]}
+
+    def run() -> list[str]:
+        model = ScriptedModel(
+            [
+                call("calculator", expression="time = 768 / 50"),
+                call("calculator", expression="round(time)"),
+                call("final_answer", answer="15"),
+            ]
+        )
+        events = Agent(model, [calculator]).iter("How long?")
+        return [e.result.content for e in events if isinstance(e, ToolFinished)]
+
+    assert run() == ["time = 15.36", "15"]
+    assert run() == ["time = 15.36", "15"]  # a new run starts with no names
+    with pytest.raises(CalculatorError, match="unknown name 'time'"):
+        calculator.call({"expression": "round(time)"})

@@ -17,11 +17,11 @@ import decimal
 import math
 import operator
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from thinkact.errors import ToolRetry
-from thinkact.tools.base import Tool
+from thinkact.tools.base import Tool, ToolContext
 
 Number = int | float
 
@@ -358,14 +358,17 @@ def _check_size(expression: object) -> str:
     return expression
 
 
-def evaluate_steps(expression: str) -> list[tuple[str | None, Number]]:
-    """Each step's name (None for a bare expression) and value, in order."""
+def evaluate_steps(
+    expression: str, known: Mapping[str, Number] | None = None
+) -> list[tuple[str | None, Number]]:
+    """Each step's name (None for a bare expression) and value, in order; `known` are
+    names from earlier calculations that the steps may use."""
     steps = _split_steps(_check_size(expression))
     if not steps:
         raise CalculatorError("the expression is empty; give one such as '17 * 23'")
     if len(steps) > MAX_STEPS:
         raise CalculatorError(f"too many steps ({len(steps)}); at most {MAX_STEPS}")
-    names: dict[str, Number] = {}
+    names: dict[str, Number] = dict(known or {})
     out: list[tuple[str | None, Number]] = []
     for name, text in steps:
         label = f"step '{name} = {text}'" if name else f"'{text}'"
@@ -406,18 +409,26 @@ def format_number(x: Number) -> str:
     return _show(x)
 
 
-def _calculator(expression: str) -> str:
+_NAMES_KEY = "calculator.names"
+
+
+def _calculator(expression: str, ctx: ToolContext) -> str:
     """Evaluate an arithmetic expression exactly and safely.
 
     Supports + - * / // % ** (also ^), parentheses, percentages (15% = 0.15), the
     constants pi, e, tau, and sqrt, log, ln, log10, exp, sin, cos, tan, abs, round,
     floor, ceil, factorial, min, max and more. Several named steps, separated by `;` or
-    new lines, are computed in order and may use the names before them.
+    new lines, are computed in order and may use the names before them, also the names
+    of earlier calculations.
 
     Args:
         expression: e.g. "(1250 * 0.15) + 3^2", or "price = 20 * 3; tax = price * 8%; price + tax".
     """
-    steps = evaluate_steps(expression)
+    # A run's names outlive the call, as in a Python session: models go on with
+    # `round(time)` after the call that computed `time`.
+    known: dict[str, Number] = ctx.state.setdefault(_NAMES_KEY, {})
+    steps = evaluate_steps(expression, known)
+    known.update((name, value) for name, value in steps if name)
     if len(steps) == 1 and steps[0][0] is None:
         return format_number(steps[0][1])
     # Every named value, so the model can check each quantity it meant.

@@ -8,7 +8,13 @@ from pathlib import Path
 import pytest
 
 from thinkact.apps.eval.base import Attempt, Item, ItemResult
-from thinkact.apps.eval.gsm8k import Gsm8k, a_number, extract_number, gold_number, numbers_equal
+from thinkact.apps.eval.gsm8k import (
+    Gsm8k,
+    a_whole_number,
+    extract_number,
+    gold_number,
+    numbers_equal,
+)
 from thinkact.apps.eval.hotpotqa import HotpotQA, exact_match, f1_score, normalize_answer
 from thinkact.apps.eval.solver import ThinkactSolver
 from thinkact.apps.eval.stats import summarize, wilson
@@ -77,8 +83,9 @@ def test_gsm8k_loads_ids_golds_and_scores(tmp_path: Path) -> None:
 
 
 def test_gsm8k_task_shows_a_worked_example_and_insists_on_a_number() -> None:
-    assert a_number("It is 1,200 dollars.") is None
-    assert "must be a number" in str(a_number("Not enough information."))
+    assert a_whole_number("It is 1,200 dollars.") is None
+    assert "must be a number" in str(a_whole_number("Not enough information."))
+    assert "4.5 is not a whole number" in str(a_whole_number("4.5"))
     item = Item("train-0", "Tom has 2 apples and buys 3. How many now?", "5")
     model = ScriptedModel(
         [

@@ -19,30 +19,31 @@ from thinkact.demos import Example, ExampleStep
 from thinkact.errors import UserError
 
 INSTRUCTIONS = (
-    "You solve grade-school math word problems. First plan in your reasoning: what the "
-    "question asks, what it gives, and every step from the givens to the answer. Then do "
-    "all the steps with the calculator in one call, one named step per line. Check that the "
-    "last value is what the question asks, and give it as the final answer: a single "
-    "number, without units."
+    "You solve grade-school math word problems. Write the solution as a short Python "
+    "program and run it with the calculator: a comment saying what each quantity is, a "
+    "variable for it computed from the ones before, and print() of the value the question "
+    "asks for. Then give that value as the final answer: a single number, without units."
 )
-# Problems of our own (not from GSM8K): plan every step, name every quantity, check the
-# last value against the question, then answer.
+# Problems of our own (not from GSM8K), solved as the small programs a coding model writes
+# when left to itself: asked, without the tool, it wrote such a program and then made up
+# its output, wrong; the program run for real was right on 4 of the first 5 train items.
 EXAMPLES = (
     Example(
         "A baker bakes 3 trays of 12 muffins. She keeps 5 muffins and sells the rest for $2 "
         "each. How much money does she make?",
         (
             ExampleStep(
-                "Asked: the money she makes. Given: 3 trays of 12 muffins, she keeps 5, $2 "
-                "per muffin sold. Steps: muffins = 3 * 12; sold = muffins - 5; "
-                "money = sold * 2.",
+                "The question asks for the money she makes. I count the muffins, the ones "
+                "she sells, and the money for them.",
                 "calculator",
-                {"expression": "muffins = 3 * 12\nsold = muffins - 5\nmoney = sold * 2"},
+                {
+                    "expression": "# 3 trays of 12 muffins\nmuffins = 3 * 12\n"
+                    "# she keeps 5 and sells the rest\nsold = muffins - 5\n"
+                    "# $2 for each muffin sold\nmoney = sold * 2\nprint(money)"
+                },
                 "muffins = 36\nsold = 31\nmoney = 62",
             ),
-            ExampleStep(
-                "The question asks for the money she makes: money = 62.", answer="62"
-            ),
+            ExampleStep("The program printed the money she makes: 62.", answer="62"),
         ),
     ),
     # A second, unlike problem, so the model takes the pattern and not the muffins: with one
@@ -52,17 +53,18 @@ EXAMPLES = (
         "pages does he read in 2 weeks?",
         (
             ExampleStep(
-                "Asked: pages in 2 weeks. Given: 15 pages on each of 5 weekdays, twice that "
-                "on each of 2 weekend days. Steps: weekdays = 15 * 5; weekend = 15 * 2 * 2; "
-                "week = weekdays + weekend; two weeks = week * 2.",
+                "The question asks for the pages he reads in 2 weeks. I count a week's "
+                "weekdays and weekend days, then two weeks.",
                 "calculator",
                 {
-                    "expression": "weekdays = 15 * 5\nweekend = 15 * 2 * 2\n"
-                    "week = weekdays + weekend\ntwo weeks = week * 2"
+                    "expression": "# 15 pages on each of 5 weekdays\nweekdays = 15 * 5\n"
+                    "# twice as many on each of 2 weekend days\nweekend = 15 * 2 * 2\n"
+                    "# one week, then two\nweek = weekdays + weekend\n"
+                    "two_weeks = week * 2\nprint(two_weeks)"
                 },
                 "weekdays = 75\nweekend = 60\nweek = 135\ntwo_weeks = 270",
             ),
-            ExampleStep("The question asks for pages in 2 weeks: two_weeks = 270.", answer="270"),
+            ExampleStep("The program printed the pages in 2 weeks: 270.", answer="270"),
         ),
     ),
     # What is left after spending, and a part given as a fraction and a percent: the
@@ -72,17 +74,17 @@ EXAMPLES = (
         "How much money does she have left?",
         (
             ExampleStep(
-                "Asked: the money left. Given: $80, a quarter on a book, then 10% of what "
-                "remains on a pen. Steps: book = 80 / 4; rest = 80 - book; "
-                "pen = rest * 10 / 100; left = rest - pen.",
+                "The question asks for the money she has left. I take the book from her "
+                "money, then the pen from the rest.",
                 "calculator",
                 {
-                    "expression": "book = 80 / 4\nrest = 80 - book\npen = rest * 10 / 100\n"
-                    "left = rest - pen"
+                    "expression": "# a quarter of $80 on a book\nbook = 80 / 4\n"
+                    "rest = 80 - book\n# 10% of the rest on a pen\npen = rest * 10 / 100\n"
+                    "left = rest - pen\nprint(left)"
                 },
                 "book = 20\nrest = 60\npen = 6\nleft = 54",
             ),
-            ExampleStep("The question asks for the money left: left = 54.", answer="54"),
+            ExampleStep("The program printed the money she has left: 54.", answer="54"),
         ),
     ),
 )
@@ -110,14 +112,21 @@ def extract_number(text: str) -> Decimal | None:
         return None
 
 
-def a_number(answer: str) -> str | None:
-    """Validator: the answer the task asks for is a number."""
-    if extract_number(answer) is not None:
-        return None
-    return (
-        "The final answer must be a number. The problem has one: work out the steps still "
-        "missing with the calculator, then answer with the number."
-    )
+def a_whole_number(answer: str) -> str | None:
+    """Validator: the answer is a number, and a whole one. Every one of GSM8K's 7,473 train
+    answers is whole; a fraction (4.5 alligators) means a step went wrong."""
+    got = extract_number(answer)
+    if got is None:
+        return (
+            "The final answer must be a number. The problem has one: work out the steps "
+            "still missing with the calculator, then answer with the number."
+        )
+    if got != got.to_integral_value():
+        return (
+            f"{got} is not a whole number, but this problem's answer is one, so a step is "
+            "wrong. Read the problem again, redo the steps with the calculator, and answer."
+        )
+    return None
 
 
 def numbers_equal(prediction: str, gold: str) -> bool:
@@ -164,7 +173,7 @@ class Gsm8k:
             max_steps=self.max_steps,
             examples=EXAMPLES,
             observation_hint=OBSERVATION_HINT,
-            validators=(a_number,),
+            validators=(a_whole_number,),
         )
 
     def score(self, item: Item, attempt: Attempt) -> Score:
