@@ -322,3 +322,12 @@ def test_a_runs_names_outlive_the_call_but_not_the_run() -> None:
     assert run() == ["time = 15.36", "15"]  # a new run starts with no names
     with pytest.raises(CalculatorError, match="unknown name 'time'"):
         calculator.call({"expression": "round(time)"})
+
+
+def test_a_result_written_after_the_expression_is_computed_not_trusted() -> None:
+    # GSM8K held-out item: three identical calls of `3 + 5 + 1 + 1 = 10` hit a syntax error.
+    assert calculator.call({"expression": "3 + 5 + 1 + 1 = 10"}) == "10"
+    assert calculator.call({"expression": "12 * 3 = 38"}) == "36"
+    assert calculator.call({"expression": "a = 2; a * 3 = 6"}) == "a = 2\nresult = 6"
+    with pytest.raises(CalculatorError, match="comparison"):
+        evaluate("2 + 2 == 4")

@@ -134,6 +134,8 @@ MAX_STEPS = 50
 _WORD = r"[^\W\d][\w'’]*"
 # A step name; models also write "total cost = ...", read as total_cost.
 _NAME = re.compile(rf"^{_WORD}(?: +{_WORD})*$")
+# The result a model writes after its expression (`3 + 5 = 8`).
+_CLAIMED = re.compile(r"^-?[$€£]?\d[\d,]*(?:\.\d+)?%?$")
 
 
 class _Evaluator:
@@ -302,6 +304,8 @@ def _split_steps(text: str) -> list[tuple[str | None, str]]:
                 )
                 spaced.append((pattern, name))
             steps.append((name, rest.strip()))
+        elif sep and _CLAIMED.match(rest.strip()):  # `3 + 5 + 2 = 10`: computed, not trusted
+            steps.append((None, name.strip()))
         else:
             steps.append((None, line))
     return steps
