@@ -87,17 +87,23 @@ def run_plan(args: argparse.Namespace) -> None:
             if shutil.which("flock"):
                 cmd = ["flock", args.lock, *cmd]
             print("$", " ".join(cmd), flush=True)
-            note_commit(out)
+            at, before = commit(), items_in(out)
             subprocess.run(cmd, check=False)
+            if items_in(out) > before:  # a run stopped before its first item measured nothing
+                note_commit(out, at)
 
 
-def note_commit(out: Path) -> None:
+def items_in(out: Path) -> int:
+    file = out / "results.jsonl"
+    return len(file.read_text().splitlines()) if file.exists() else 0
+
+
+def note_commit(out: Path, at: str) -> None:
     """The commit(s) a run's items were measured at (a resumed run may span several)."""
-    out.mkdir(parents=True, exist_ok=True)
     file = out / "commits.txt"
     seen = file.read_text().split() if file.exists() else []
-    if commit() not in seen:
-        file.write_text(" ".join([*seen, commit()]) + "\n")
+    if at not in seen:
+        file.write_text(" ".join([*seen, at]) + "\n")
 
 
 def run_commits(out: Path) -> str:
