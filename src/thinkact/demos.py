@@ -61,6 +61,11 @@ class Example:
     task: str
     steps: tuple[ExampleStep, ...]
 
+    @property
+    def tools(self) -> frozenset[str]:
+        """The tools the example calls: an agent without one of them is not shown it."""
+        return frozenset(c.tool for step in self.steps for c in step.all_calls)
+
 
 # How a format writes one reply (thought, calls, final answer) and one observation
 # (the (tool, result) of each call of that reply).

@@ -340,9 +340,9 @@ def test_an_answer_forced_by_a_limit_counts_only_if_the_step_check_passes() -> N
             ),
             plan({"id": "last", "goal": "answer", "depends_on": ["checked"]}),
         ],
-        lambda step_id, request: final("42 it is")
-        if step_id == "last"
-        else keeps_looking(step_id, request),
+        lambda step_id, request: (
+            final("42 it is") if step_id == "last" else keeps_looking(step_id, request)
+        ),
     )
     events: list[Any] = []
     out = PlanExecuteVerify(
@@ -356,3 +356,57 @@ def test_an_answer_forced_by_a_limit_counts_only_if_the_step_check_passes() -> N
     assert finished["checked"] == (True, "")  # max_steps, but its answer passed the check
     assert finished["unchecked"] == (False, "its sub-run ended with max_steps")  # nothing vouches
     assert out.ok and out.final_answer == "42 it is" and out.replans == 1
+
+
+def test_each_step_is_shown_the_worked_examples_that_call_only_its_tools() -> None:
+    from thinkact.demos import Example, ExampleStep
+
+    @tool
+    def fetch(name: str) -> str:
+        """Fetch a value."""
+        return f"{name}=1"
+
+    @tool
+    def store(value: str) -> str:
+        """Store a value."""
+        return "stored"
+
+    examples = [
+        Example(
+            "Fetch apples.",
+            (
+                ExampleStep("Fetch.", "fetch", {"name": "apples"}, "apples=1"),
+                ExampleStep("Done.", answer="apples=1"),
+            ),
+        ),
+        Example(
+            "Store pears.",
+            (
+                ExampleStep("Store.", "store", {"value": "pears"}, "stored"),
+                ExampleStep("Done.", answer="stored"),
+            ),
+        ),
+        Example("Say hello.", (ExampleStep("No tool needed.", answer="hello"),)),
+    ]
+    systems: dict[str, str] = {}
+
+    def result(step_id: str, request: ModelRequest) -> dict[str, Any]:
+        systems[step_id] = request.messages[0].content  # type: ignore[union-attr,assignment]
+        return final("done")
+
+    model = step_model(
+        [
+            plan(
+                {"id": "get", "goal": "fetch a value", "tools": ["fetch"]},
+                {"id": "put", "goal": "store it", "tools": ["store"], "depends_on": ["get"]},
+            )
+        ],
+        result,
+    )
+    pev = PlanExecuteVerify(
+        model, [fetch, store], step_examples=examples, config=PEVConfig(judge_steps=False)
+    )
+    assert pev.run("fetch and store").ok
+    assert "Fetch apples." in systems["get"] and "Store pears." not in systems["get"]
+    assert "Store pears." in systems["put"] and "Fetch apples." not in systems["put"]
+    assert all("Say hello." in s for s in systems.values())  # calls no tool: fits any step

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from thinkact.agent import Reporter, exhaust
 from thinkact.config import OBSERVATION_HINT, AgentConfig
+from thinkact.demos import Example
 from thinkact.errors import UserError
 from thinkact.events import Event, RunFinished, RunResumed, RunStarted
 from thinkact.formats import resolve_format
@@ -106,6 +107,7 @@ class PlanExecuteVerify:
         config: PEVConfig | None = None,
         validators: Sequence[Validator] = (),
         step_validators: Mapping[str, Validator] | None = None,
+        step_examples: Sequence[Example] = (),
         approve: Approver | None = None,
         approve_plan: PlanApprover | None = None,
         reporters: Sequence[Reporter] = (),
@@ -118,6 +120,8 @@ class PlanExecuteVerify:
         self.config = config or PEVConfig()
         self.validators = tuple(validators)
         self.step_validators = dict(step_validators or {})
+        # Worked examples for the sub-runs: a step is shown those that call only its tools.
+        self.step_examples = tuple(step_examples)
         self.approve = approve
         self.approve_plan = approve_plan
         self.reporters = list(reporters)
@@ -342,6 +346,7 @@ class PlanExecuteVerify:
             self.step_validators,
             self.config.judge_steps,
             self.approve,
+            self.step_examples,
         )
 
         failed: list[StepOutcome] = []  # once a step fails, no new step starts

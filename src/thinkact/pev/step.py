@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from thinkact.agent import Agent
 from thinkact.config import AgentConfig
+from thinkact.demos import Example
 from thinkact.events import Event
 from thinkact.formats.base import Format
 from thinkact.loop import Validator
@@ -44,6 +45,7 @@ class StepRunner:
     validators: Mapping[str, Validator]
     judge_steps: bool  # a short model judgement where a step names no validator
     approve: Approver | None = None
+    examples: Sequence[Example] = ()  # each step sees those that call only its tools
 
     async def run(
         self,
@@ -68,6 +70,7 @@ class StepRunner:
             [t for t in self.tools if t.name in step.tools],
             format=self.format,
             instructions=f"{self.instructions.strip()}\n\n{_STEP}".strip(),
+            examples=[e for e in self.examples if e.tools <= set(step.tools)],
             config=self.config,
             approve=self.approve,
         )

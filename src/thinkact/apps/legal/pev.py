@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from thinkact.agent import Reporter
-from thinkact.apps.legal.prompts import STEPS
+from thinkact.apps.legal.prompts import PEV_STEP_EXAMPLES, STEPS
 from thinkact.apps.legal.reports import NOTICES, SEVERITIES, SUMMARY
 from thinkact.apps.legal.validators import check_notices, check_summary
 from thinkact.apps.legal.workflow import ReviewRun
@@ -115,6 +115,7 @@ def pev_review(
         },
         approve=agent.approve,
         reporters=reporters,
+        step_examples=PEV_STEP_EXAMPLES if review.structured else (),
     )
 
 

@@ -108,6 +108,84 @@ STRUCTURED_EXAMPLE = Example(
 )
 
 
+# The PEV review's steps as worked examples, on made-up documents: a step is shown the one
+# that calls its tools. Without them the embedded model, in a document step, reported "no
+# missing clauses" after check_clauses had listed one, and a re-planned step answered "..."
+# (the generic example's placeholder).
+_LEASE = (
+    "lease.pdf (contract, 2 pages): 6 clauses checked, 4 present, 1 vague, 1 missing.\n"
+    "- Term and termination: MISSING. No termination clause: no right to terminate or notice "
+    'period. Quote: "This lease runs for as long as the tenant occupies the unit." (page 1, '
+    "clause 2)\n"
+    '- Payment terms: VAGUE. No concrete deadline. Quote: "Rent is paid from time to time." '
+    "(page 1, clause 3)\n"
+    "- Limitation of liability: PRESENT (page 2, clause 7)."
+)
+_LEASE_FINDINGS = (
+    '- CRITICAL: Term and termination (MISSING). Quote: "This lease runs for as long as the '
+    'tenant occupies the unit." (page 1, clause 2). Recommendation: add a termination right '
+    "with a notice period.\n"
+    '- WARNING: Payment terms (VAGUE). Quote: "Rent is paid from time to time." (page 1, '
+    "clause 3). Recommendation: set a deadline, e.g. 30 days from the invoice."
+)
+PEV_STEP_EXAMPLES = (
+    Example(
+        'Your step (doc1): Review lease.pdf only: call check_clauses with path "lease.pdf", '
+        "then give as your final answer each problem.",
+        (
+            ExampleStep(
+                "I check the clauses of lease.pdf.", "check_clauses", {"path": "lease.pdf"}, _LEASE
+            ),
+            ExampleStep(
+                "The check lists one MISSING clause (CRITICAL) and one VAGUE clause (WARNING).",
+                answer=_LEASE_FINDINGS,
+            ),
+        ),
+    ),
+    Example(
+        f"Your step (notices): Write {NOTICES} with write_notices: every finding of the "
+        f"review steps.\n\nResults of the steps it builds on:\n[doc1] {_LEASE_FINDINGS}",
+        (
+            ExampleStep(
+                "Each finding of doc1 becomes one notice, with its severity.",
+                "write_notices",
+                {
+                    "findings": [
+                        {
+                            "document": "lease.pdf",
+                            "severity": "CRITICAL",
+                            "clause": "Term and termination",
+                            "recommendation": "Add a termination right with a notice period.",
+                        },
+                        {
+                            "document": "lease.pdf",
+                            "severity": "WARNING",
+                            "clause": "Payment terms",
+                            "recommendation": "Set a deadline, e.g. 30 days from the invoice.",
+                        },
+                    ]
+                },
+                f"Wrote 1,010 bytes to {NOTICES}: 1 CRITICAL, 1 WARNING, 0 INFO.",
+            ),
+            ExampleStep(f"{NOTICES} is written.", answer="2 findings: 1 CRITICAL, 1 WARNING."),
+        ),
+    ),
+    Example(
+        f"Your step (summary): Write {SUMMARY} with write_summary. Answer with the status."
+        "\n\nResults of the steps it builds on:\n[notices] 2 findings: 1 CRITICAL, 1 WARNING.",
+        (
+            ExampleStep(
+                "A finding is CRITICAL, so the status is CRITICAL ISSUES.",
+                "write_summary",
+                {"status": "CRITICAL ISSUES"},
+                f"Wrote 512 bytes to {SUMMARY}: ❌ CRITICAL ISSUES.",
+            ),
+            ExampleStep(f"{SUMMARY} is written.", answer="CRITICAL ISSUES"),
+        ),
+    ),
+)
+
+
 def review_task(plan: str | None = None) -> str:
     # No folder name: the folder is the workspace root, and a small model told the name
     # calls list_files("legal_docs"), which does not exist inside the root.
