@@ -109,7 +109,7 @@ class Loop:
         # Counters that survive a resume (see `_counters`).
         self.errors = 0
         self.validation_attempts = 0
-        self.guard = LoopGuard()
+        self.guard = LoopGuard(self.config.loop_nudges)
         self.extra = ""  # a loop nudge waiting to go out with the step's observation
         # The last reply was turned down (a failed validation, a loop nudge): at temperature
         # 0 the model wrote the same reply again, word for word, three times in a row.

@@ -38,12 +38,14 @@ def _thought_key(thought: str, calls: Sequence[ToolCall]) -> str:
 
 
 class LoopGuard:
-    """Sees each step's calls: the first loop earns a nudge, the next one stops the run."""
+    """Sees each step's calls: the first `nudges` loops earn a nudge, the next one stops
+    the run."""
 
-    def __init__(self) -> None:
+    def __init__(self, nudges: int = 1) -> None:
         self.recent: deque[str] = deque(maxlen=WINDOW)
         self.thoughts: deque[str] = deque(maxlen=WINDOW)
-        self.nudged = False
+        self.nudges = nudges
+        self.nudged = 0
         self.nudge = LOOP_NUDGE  # what to tell the model about the loop just seen
 
     def see(self, calls: Sequence[ToolCall], thought: str = "") -> Literal["ok", "nudge", "stop"]:
@@ -61,9 +63,9 @@ class LoopGuard:
         )
         if not looping:
             return "ok"
-        if self.nudged:
+        if self.nudged >= self.nudges:
             return "stop"
-        self.nudged = True
+        self.nudged += 1
         return "nudge"
 
     def state(self) -> dict[str, Any]:
@@ -75,6 +77,6 @@ class LoopGuard:
         }
 
     def restore(self, c: Mapping[str, Any]) -> None:
-        self.nudged = bool(c.get("nudged", False))
+        self.nudged = int(c.get("nudged", 0))  # a bool in runs stored before the count
         self.recent.extend(str(x) for x in c.get("recent", ()))
         self.thoughts.extend(str(x) for x in c.get("recent_thoughts", ()))

@@ -126,6 +126,18 @@ def test_an_exact_repeat_nudges_with_the_result_then_stops_with_loop() -> None:
     assert "exactly this call in your previous step" in nudge
 
 
+@pytest.mark.parametrize(("nudges", "notices"), [(0, [(2, "loop")]), (2, None)])
+def test_the_number_of_nudges_before_a_loop_stops_is_configurable(
+    nudges: int, notices: list[tuple[int, str]] | None
+) -> None:
+    model = ScriptedModel([call("add", a=1, b=1)] * (nudges + 2) + [final("2")])
+    cfg = AgentConfig(loop_nudges=nudges)
+    events = list(Agent(model, [add], config=cfg).iter("go"))
+    seen = [(e.step, e.reason) for e in events if isinstance(e, Notice)]
+    assert seen == (notices or [(2, "loop_nudge"), (3, "loop_nudge"), (4, "loop")])
+    assert isinstance(events[-1], RunFinished) and events[-1].final_answer == "2"
+
+
 def test_ab_oscillation_is_a_loop_and_the_nudge_can_help() -> None:
     a, b = call("add", a=1, b=1), call("add", a=2, b=2)
     model = ScriptedModel([a, b, a, b, final("stopped oscillating")])
