@@ -158,8 +158,11 @@ def test_a_plan_failing_the_schema_goes_back_with_the_reason() -> None:
     assert "argument 'steps.0.goal': Field required" in rejected[0]
     assert "cycle" in rejected[1]
     assert len([e for e in events if isinstance(e, PlanProposed)]) == 1
-    retry = [r for r in model.requests if "planner" in r.messages[0].content][1]  # type: ignore[union-attr]
+    planner = [r for r in model.requests if "planner" in r.messages[0].content]  # type: ignore[union-attr]
+    retry = planner[1]
     assert "Field required" in retry.messages[-1].content  # type: ignore[union-attr]
+    # A rejected plan is resampled: at temperature 0 the same plan came back word for word.
+    assert [r.temperature for r in planner] == [0.0, 0.7, 0.7]
     # No validators: the planner is not shown the "validator:NAME" syntax to copy.
     assert "validator:" not in retry.messages[0].content  # type: ignore[union-attr]
     model = step_model([plan({"id": "s1", "goal": "answer"})], lambda s, r: final("done"))

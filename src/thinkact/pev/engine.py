@@ -319,6 +319,10 @@ class PlanExecuteVerify:
             revision=revision,
             emit=emit,
             retry=self.config.step_config.retry,
+            temperatures=(
+                self.config.step_config.temperature,
+                max(self.config.step_config.temperature, self.config.step_config.retry_temperature),
+            ),
         )
         self.usage += usage
         return plan

@@ -49,11 +49,14 @@ async def propose_plan(
     revision: int,
     emit: Callable[[Event], None],
     retry: RetryPolicy,
+    temperatures: tuple[float, float] = (0.0, 0.7),
 ) -> tuple[Plan | None, Usage]:
     """A plan for `task` (None if `attempts` replies all failed validation) and the usage.
 
     `done` maps steps finished under earlier plans to their results; with `failure` the
-    planner revises the remaining work and may depend on those steps."""
+    planner revises the remaining work and may depend on those steps. `temperatures`: for
+    the first reply and for those after a rejection (at temperature 0 the embedded model
+    wrote the same rejected plan three times)."""
     listed = "\n".join(f"- {t.name}: {t.description}" for t in tools) or "- (none)"
     # With no validators, "validator:NAME" is not mentioned: small models copy the syntax
     # and name a tool ("validator:calculator"), and every plan is rejected.
@@ -82,7 +85,10 @@ async def propose_plan(
     usage = Usage()
     for attempt in range(1, attempts + 1):
         request = ModelRequest(
-            messages=tuple(history), max_tokens=max_tokens, json_schema=plan_schema()
+            messages=tuple(history),
+            max_tokens=max_tokens,
+            json_schema=plan_schema(),
+            temperature=temperatures[0] if attempt == 1 else temperatures[1],
         )
         reply = await acomplete_retrying(model, request, retry, retried(emit))
         usage += reply.usage

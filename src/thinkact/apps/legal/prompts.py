@@ -112,21 +112,24 @@ STRUCTURED_EXAMPLE = Example(
 # that calls its tools. Without them the embedded model, in a document step, reported "no
 # missing clauses" after check_clauses had listed one, and a re-planned step answered "..."
 # (the generic example's placeholder).
+# The VAGUE clause comes first: with the MISSING one first, the model called the first
+# problem of every document CRITICAL. Each finding names its document, because the notices
+# step sees the findings under step ids ("[doc1]"), not file names.
 _LEASE = (
     "lease.pdf (contract, 2 pages): 6 clauses checked, 4 present, 1 vague, 1 missing.\n"
+    '- Payment terms: VAGUE. No concrete deadline. Quote: "Rent is paid from time to time." '
+    "(page 1, clause 2)\n"
     "- Term and termination: MISSING. No termination clause: no right to terminate or notice "
     'period. Quote: "This lease runs for as long as the tenant occupies the unit." (page 1, '
-    "clause 2)\n"
-    '- Payment terms: VAGUE. No concrete deadline. Quote: "Rent is paid from time to time." '
-    "(page 1, clause 3)\n"
+    "clause 3)\n"
     "- Limitation of liability: PRESENT (page 2, clause 7)."
 )
 _LEASE_FINDINGS = (
-    '- CRITICAL: Term and termination (MISSING). Quote: "This lease runs for as long as the '
-    'tenant occupies the unit." (page 1, clause 2). Recommendation: add a termination right '
-    "with a notice period.\n"
-    '- WARNING: Payment terms (VAGUE). Quote: "Rent is paid from time to time." (page 1, '
-    "clause 3). Recommendation: set a deadline, e.g. 30 days from the invoice."
+    '- lease.pdf, WARNING: Payment terms (VAGUE). Quote: "Rent is paid from time to time." '
+    "(page 1, clause 2). Recommendation: set a deadline, e.g. 30 days from the invoice.\n"
+    "- lease.pdf, CRITICAL: Term and termination (MISSING). Quote: \"This lease runs for as "
+    'long as the tenant occupies the unit." (page 1, clause 3). Recommendation: add a '
+    "termination right with a notice period."
 )
 PEV_STEP_EXAMPLES = (
     Example(
@@ -137,7 +140,8 @@ PEV_STEP_EXAMPLES = (
                 "I check the clauses of lease.pdf.", "check_clauses", {"path": "lease.pdf"}, _LEASE
             ),
             ExampleStep(
-                "The check lists one MISSING clause (CRITICAL) and one VAGUE clause (WARNING).",
+                "VAGUE means WARNING and MISSING means CRITICAL: Payment terms is VAGUE, so "
+                "WARNING; Term and termination is MISSING, so CRITICAL.",
                 answer=_LEASE_FINDINGS,
             ),
         ),
@@ -147,21 +151,22 @@ PEV_STEP_EXAMPLES = (
         f"review steps.\n\nResults of the steps it builds on:\n[doc1] {_LEASE_FINDINGS}",
         (
             ExampleStep(
-                "Each finding of doc1 becomes one notice, with its severity.",
+                "Each finding in the results above becomes one notice, with the document, "
+                "severity and clause it names.",
                 "write_notices",
                 {
                     "findings": [
                         {
                             "document": "lease.pdf",
-                            "severity": "CRITICAL",
-                            "clause": "Term and termination",
-                            "recommendation": "Add a termination right with a notice period.",
-                        },
-                        {
-                            "document": "lease.pdf",
                             "severity": "WARNING",
                             "clause": "Payment terms",
                             "recommendation": "Set a deadline, e.g. 30 days from the invoice.",
+                        },
+                        {
+                            "document": "lease.pdf",
+                            "severity": "CRITICAL",
+                            "clause": "Term and termination",
+                            "recommendation": "Add a termination right with a notice period.",
                         },
                     ]
                 },
