@@ -351,12 +351,19 @@ class Loop:
         if failure is None:
             yield StepFinished(step, self.usage)
             return (yield from self._finish("final_answer", answer))
+        if (yield from self._send_back(step, failure)):
+            return None
+        return (yield from self._finish("validation_failed", answer))
+
+    def _send_back(self, step: int, failure: tuple[str, str]) -> Generator[Effect, Any, bool]:
+        """A failed validation: its reason goes back to the model while retries are left
+        (True), else the run should end (False)."""
         self.validation_attempts += 1
         self.turned_down = True
         name, reason = failure
         yield ValidationFailed(step, name, reason, self.validation_attempts)
         if self.validation_attempts > self.config.max_validation_retries:
-            return (yield from self._finish("validation_failed", answer))
+            return False
         self.messages.extend(
             self.format.feedback(
                 f"<validation_failed>{reason}</validation_failed>\n"
@@ -367,7 +374,7 @@ class Loop:
         yield StepFinished(step, self.usage)
         if self.checkpoints:
             yield self._checkpoint()
-        return None
+        return True
 
     def _trimmed(self, trim: Trim) -> Generator[Effect, Any, tuple[Message, ...]]:
         """Report a trimming; with `summarize`, first fold the dropped turns into a summary."""
@@ -411,8 +418,12 @@ class Loop:
                 return getattr(v, "__name__", type(v).__name__), reason
         return None
 
-    def _forced_final(self, reason: str) -> Generator[Effect, Any, RunResult]:
-        """One last turn with tools disabled, so a run that hits a limit still answers."""
+    def _forced_final(self, reason: str) -> Generator[Effect, Any, RunResult | None]:
+        """One last turn with tools disabled, so a run that hits a limit still answers.
+
+        After a loop or an error streak (steps still left), an answer that fails validation
+        goes back like any other, and the run goes on (None): GSM8K's "23.3 flowers" was
+        forced by the loop guard and never checked."""
         if not self.config.force_final_answer:
             return (yield from self._finish(reason, None))
         message = forced_final_message(reason)
@@ -433,6 +444,10 @@ class Loop:
         yield ModelReplied(
             self.step, reply.text, parsed.thought, (), answer, reply.usage, self.clock() - t0
         )
+        early = reason in ("loop", "error_cap") and self.step < self.config.max_steps
+        failure = self._validate(answer) if early and answer else None
+        if failure is not None and (yield from self._send_back(self.step, failure)):
+            return None
         return (yield from self._finish(reason, answer or None))
 
     def _finish(self, reason: str, answer: str | None) -> Generator[Effect, Any, RunResult]:

@@ -360,3 +360,18 @@ def test_a_turned_down_reply_is_resampled_not_written_again() -> None:
     Agent(repeats, [add], format="xml", config=cfg).run("go")
     # the second identical call is nudged, so the reply after it is sampled
     assert [r.temperature for r in repeats.requests] == [0.0, 0.0, 0.7, 0.0]
+
+
+def test_an_answer_forced_by_a_loop_is_validated_and_sent_back_while_steps_are_left() -> None:
+    # GSM8K: the loop guard forced "23.3" flowers, which the whole-number check never saw.
+    model = ScriptedModel([call("add", a=1, b=1)] * 3 + [final("none"), final("2")])
+    events = list(Agent(model, [add], validators=[has_number]).iter("go"))
+    failed = [e for e in events if isinstance(e, ValidationFailed)]
+    assert [(e.step, e.attempt) for e in failed] == [(3, 1)]
+    finished = events[-1]
+    assert isinstance(finished, RunFinished) and finished.reason == "final_answer"
+    assert finished.final_answer == "2" and model.remaining == 0
+    # At the step limit there is no step left to fix it in: the forced answer stands.
+    last = ScriptedModel([call("add", a=1, b=1), final("none")])
+    result = Agent(last, [add], validators=[has_number], config=AgentConfig(max_steps=1)).run("go")
+    assert (result.reason, result.final_answer) == ("max_steps", "none")
