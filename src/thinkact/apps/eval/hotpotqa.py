@@ -16,7 +16,6 @@ from pathlib import Path
 from thinkact.apps.eval.base import Attempt, Item, Score, Task
 from thinkact.apps.research import two_hop_example
 from thinkact.config import OBSERVATION_HINT
-from thinkact.demos import Example, ExampleStep
 from thinkact.effects import Validator
 from thinkact.errors import UserError
 
@@ -27,35 +26,7 @@ INSTRUCTIONS = (
     "then search for the second. Give the final answer as a short phrase (a name, a date, "
     "yes or no), not a sentence."
 )
-# The second example's first page does not hold the answer: on 7 of 15 items the embedded
-# model answered "None" when its first page did not, instead of searching the bridge entity.
-EXAMPLES = (
-    two_hop_example("search"),
-    Example(
-        "The Ashgrove Tigers play their home games in a stadium named after which mayor?",
-        (
-            ExampleStep(
-                "I need the Tigers' stadium first, then whom it is named after.",
-                "search",
-                {"query": "Ashgrove Tigers"},
-                "[Ashgrove Tigers] The Ashgrove Tigers are a rugby league club founded in "
-                "1921. They play their home games at Collins Park.\nOther results: Collins "
-                "Park; Ashgrove",
-            ),
-            ExampleStep(
-                "The stadium is Collins Park. This page does not say whom it is named "
-                "after, so I search Collins Park.",
-                "search",
-                {"query": "Collins Park"},
-                "[Collins Park] Collins Park is a stadium in Ashgrove, named after Edward "
-                "Collins, mayor of Ashgrove from 1902 to 1910.",
-            ),
-            ExampleStep(
-                "Collins Park is named after Edward Collins, a mayor.", answer="Edward Collins"
-            ),
-        ),
-    ),
-)
+EXAMPLES = (two_hop_example("search"),)
 
 _ARTICLES = re.compile(r"\b(a|an|the)\b")
 # "None", "Not found", "No information found", "No such character exists": the embedded
