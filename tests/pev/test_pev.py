@@ -121,9 +121,11 @@ def test_a_failed_check_triggers_a_replan_that_fixes_it() -> None:
     out = pev.run("what is six times seven?")
     assert (out.ok, out.final_answer, out.replans) == (True, "42", 1)
     failed = [e for e in events if isinstance(e, PlanStepFinished) and not e.ok]
-    assert failed[0].reason == "the result must contain a number"
+    assert failed[0].reason == (
+        "its sub-run ended with validation_failed, and the result must contain a number"
+    )
     replanned = [e for e in events if isinstance(e, Replanned)]
-    assert "step s1 failed: the result must contain a number" in replanned[0].reason
+    assert replanned[0].reason.endswith("the result must contain a number")
     second_planner = [r for r in model.requests if "planner" in r.messages[0].content][-1]  # type: ignore[union-attr]
     assert "the result must contain a number" in second_planner.messages[1].content  # type: ignore[union-attr]
 
@@ -231,7 +233,8 @@ def test_after_a_failed_step_no_new_step_starts() -> None:
     out = PlanExecuteVerify(
         model, step_validators={"never": lambda r: "no"}, config=PEVConfig(parallel=False)
     ).run("x")
-    assert out.ok and started == ["s1", "s4"]  # s2 and s3 never ran after s1 failed
+    # s1's sub-run was told the validator's reason twice (its retries); s2 and s3 never ran
+    assert out.ok and started == ["s1", "s1", "s1", "s4"]
 
 
 def test_the_run_store_records_a_pev_run_and_resume_keeps_verified_steps(tmp_path: Any) -> None:
@@ -413,3 +416,21 @@ def test_each_step_is_shown_the_worked_examples_that_call_only_its_tools() -> No
     assert "Fetch apples." in systems["get"] and "Store pears." not in systems["get"]
     assert "Store pears." in systems["put"] and "Fetch apples." not in systems["put"]
     assert all("Say hello." in s for s in systems.values())  # calls no tool: fits any step
+
+
+def test_a_named_validator_checks_the_sub_runs_answer_so_the_step_fixes_it_in_place() -> None:
+    def has_number(text: str) -> str | None:
+        return None if re.search(r"\d", text) else "the result must contain a number"
+
+    answers = iter(["forty-two", "42"])
+    model = step_model(
+        [plan({"id": "s1", "goal": "six times seven", "check": "validator:has_number"})],
+        lambda step_id, request: final(next(answers)),
+    )
+    events: list[Any] = []
+    out = PlanExecuteVerify(
+        model, step_validators={"has_number": has_number}, reporters=[events.append]
+    ).run("what is six times seven?")
+    assert (out.ok, out.final_answer, out.replans) == (True, "42", 0)
+    told = [e.event for e in events if isinstance(e, SubRunEvent)]
+    assert any(getattr(e, "message", "") == "the result must contain a number" for e in told)

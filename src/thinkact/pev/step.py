@@ -72,6 +72,9 @@ class StepRunner:
             instructions=f"{self.instructions.strip()}\n\n{_STEP}".strip(),
             examples=[e for e in self.examples if e.tools <= set(step.tools)],
             config=self.config,
+            # A named validator also checks the sub-run's answer, so its reason reaches the
+            # model while it can still fix the answer, not only the planner afterwards.
+            validators=[self.validators[name]] if (name := _validator(step)) else [],
             approve=self.approve,
         )
         result = None
@@ -104,8 +107,7 @@ class StepRunner:
         self, step: PlanStep, result: str, emit: Callable[[Event], None]
     ) -> tuple[str, str | None, Usage]:
         """(what checked it, None if it passed else why not, the judge's usage)."""
-        if step.check.startswith("validator:"):
-            name = step.check[len("validator:") :].strip()
+        if name := _validator(step):
             return step.check, self.validators[name](result), Usage()
         if not self.has_check(step):
             return "none", None, Usage()
@@ -119,3 +121,10 @@ class StepRunner:
             retried(emit),
         )
         return "judge", None if verdict.passed else verdict.reason, usage
+
+
+def _validator(step: PlanStep) -> str | None:
+    """The validator a step's check names ("validator:NAME"), if it names one."""
+    if step.check.startswith("validator:"):
+        return step.check[len("validator:") :].strip()
+    return None

@@ -83,6 +83,8 @@ def test_a_failing_step_check_goes_back_to_the_planner(legal_docs: Path, tmp_pat
     model = ScriptedModel(
         [
             xml("Check.", "check_clauses", path="contract_v1.pdf"),
+            vague,  # the findings check goes back to the sub-run: two retries, both vague
+            vague,
             vague,
             replanned,
             answer("done"),
