@@ -22,15 +22,21 @@ def answer(text: str) -> str:
     return f"<reasoning>Done.</reasoning>\n<final_answer>{text}</final_answer>"
 
 
+def reported(doc: str) -> str:
+    """A document step's answer: one line per problem the checker finds in `doc`."""
+    return "\n".join(
+        f"- {doc}, {f['severity']}: {f['clause']}. {f['recommendation']}"
+        for f in FINDINGS
+        if f["document"] == doc
+    )
+
+
 def test_pev_review_plans_a_step_per_document_and_verifies_each(
     legal_docs: Path, tmp_path: Path
 ) -> None:
     replies = []
     for doc in ("contract_v1.pdf", "privacy_policy.txt", "terms_of_service.docx"):
-        replies += [
-            xml("Check it.", "check_clauses", path=doc),
-            answer(f"{doc}: WARNING or CRITICAL problems as the checker found."),
-        ]
+        replies += [xml("Check it.", "check_clauses", path=doc), answer(reported(doc))]
     replies += [xml("Write them.", "write_notices", findings=FINDINGS), answer("Notices written.")]
     replies += [xml("Status.", "write_summary", status="CRITICAL ISSUES"),
                 answer("❌ CRITICAL ISSUES")]  # fmt: skip
@@ -102,3 +108,32 @@ def test_a_failing_step_check_goes_back_to_the_planner(legal_docs: Path, tmp_pat
     assert any(isinstance(e, Replanned) for e in events)
     # The replanned runs write no reports, so the review's own validators refuse them.
     assert (result.ok, result.reason, result.replans) == (False, "replans_exhausted", 2)
+
+
+def test_a_document_step_that_leaves_out_a_problem_is_told_which(
+    legal_docs: Path, tmp_path: Path
+) -> None:
+    # The embedded model reported 1 of privacy_policy.txt's 4 problems and passed.
+    partial = "- privacy_policy.txt, CRITICAL: DPO / privacy contact. Name a DPO."
+    model = ScriptedModel(
+        [
+            xml("Check it.", "check_clauses", path="privacy_policy.txt"),
+            answer(partial),
+            answer(reported("privacy_policy.txt")),
+        ],
+        native_tools=False,
+    )
+    review = build_review(legal_docs, model=model, out=tmp_path / "o", approve=approve_all)
+    plan = review_plan(review)
+    plan.steps[:] = [s for s in plan.steps if s.goal.startswith("Review privacy_policy.txt")]
+    events: list[Any] = []
+    pev = pev_review(review, reporters=[events.append])
+    pev.validators = ()  # one step of the review: the reports are not the point here
+    result = pev.run(review.task, plan=plan)
+    told = [e.event.message for e in events if isinstance(e, SubRunEvent)
+            and e.event.kind == "validation_failed"]  # fmt: skip
+    assert len(told) == 1 and "leaves out" in told[0]
+    for clause in ("Lawful basis", "Data retention", "International transfers"):
+        assert clause in told[0]
+    assert "DPO" not in told[0]
+    assert result.outcomes[0].ok and result.replans == 0

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
+from pathlib import PurePosixPath
 from typing import Annotated, Any
 
 from pydantic import Field
@@ -192,6 +193,29 @@ class Review:
         return (
             "no finding covers " + "; ".join(missed) + ". Call write_notices with findings "
             "for these (the findings you gave are kept)."
+        )
+
+    def unreported(self, answer: str) -> str | None:
+        """The problems check_clauses found in the documents an answer names that no line
+        of the answer reports, as a reason (a PEV document step's check)."""
+        missed = []
+        for doc, report in self.checks.items():
+            name = PurePosixPath(doc).name.lower()
+            if name not in answer.lower():
+                continue
+            # Without the file name, whose words ("terms_of_service") match other clauses.
+            lines = [line.lower().replace(name, "") for line in answer.splitlines()]
+            for r in report.results:
+                if r.status != "present" and not any(
+                    _matching_clause(report, line) is r for line in lines
+                ):
+                    missed.append(f"{doc}: {r.label} ({r.status.upper()})")
+        if not missed:
+            return None
+        return (
+            "check_clauses reported problems your answer leaves out: "
+            + "; ".join(missed)
+            + ". Answer again with every problem, one line each, with its severity."
         )
 
     def _checked(
