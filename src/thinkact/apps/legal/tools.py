@@ -6,7 +6,7 @@ Markdown reports so that a 1.5B model never has to type 2 KB of Markdown by hand
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import PurePosixPath
 from typing import Annotated, Any
@@ -95,21 +95,15 @@ class Review:
             self.checks[report.document] = report
         text = "\n\n".join(r.render() for r in reports)
         left = [d for d in self.documents if d not in self.checks]
+        if not left:
+            ctx.emit(ProgressMarked(STEPS[1]))
+        if not self.guide:  # a PEV document step: the list to answer with, ready to copy
+            return f"{text}\nProblems to report: {_problems(reports)}."
         if left:  # small models lose count: say what is left
-            return f"{text}\nStill to check: {', '.join(left)}." if self.guide else text
-        ctx.emit(ProgressMarked(STEPS[1]))
-        if not self.guide:
-            return text
-        problems = [
-            f"{doc}: {r.label} ({r.status.upper()})"
-            for doc, rep in self.checks.items()
-            for r in rep.results
-            if r.status != "present"
-        ]
-        listed = "; ".join(problems) or "none"
+            return f"{text}\nStill to check: {', '.join(left)}."
         return (
             f"{text}\nAll {len(self.documents)} documents checked. Problems to "
-            f"report with write_notices: {listed}."
+            f"report with write_notices: {_problems(self.checks.values())}."
         )
 
     def write_notices(
@@ -198,24 +192,26 @@ class Review:
     def unreported(self, answer: str) -> str | None:
         """The problems check_clauses found in the documents an answer names that no line
         of the answer reports, as a reason (a PEV document step's check)."""
+        named = [
+            r for d, r in self.checks.items() if PurePosixPath(d).name.lower() in answer.lower()
+        ]
         missed = []
-        for doc, report in self.checks.items():
-            name = PurePosixPath(doc).name.lower()
-            if name not in answer.lower():
-                continue
+        for report in named:
+            name = PurePosixPath(report.document).name.lower()
             # Without the file name, whose words ("terms_of_service") match other clauses.
             lines = [line.lower().replace(name, "") for line in answer.splitlines()]
             for r in report.results:
                 if r.status != "present" and not any(
                     _matching_clause(report, line) is r for line in lines
                 ):
-                    missed.append(f"{doc}: {r.label} ({r.status.upper()})")
+                    missed.append(f"{report.document}: {r.label} ({r.status.upper()})")
         if not missed:
             return None
+        # Told only what it had left out, the embedded model answered with only that.
         return (
-            "check_clauses reported problems your answer leaves out: "
-            + "; ".join(missed)
-            + ". Answer again with every problem, one line each, with its severity."
+            f"your answer leaves out {'; '.join(missed)}. Problems to report: "
+            f"{_problems(named)}. Answer again with all of them, one line each, with its "
+            "severity."
         )
 
     def _checked(
@@ -241,6 +237,17 @@ class Review:
             update["quote"] = hit.evidence.quote
             update["location"] = f.location or hit.evidence.location
         return f.model_copy(update=update)
+
+
+def _problems(reports: Iterable[ClauseReport]) -> str:
+    """Every problem the reports found, listed in one line ("none" if none)."""
+    found = [
+        f"{rep.document}: {r.label} ({r.status.upper()})"
+        for rep in reports
+        for r in rep.results
+        if r.status != "present"
+    ]
+    return "; ".join(found) or "none"
 
 
 _WORDS = re.compile(r"[a-z]{3,}")
