@@ -13,6 +13,7 @@ FORMATS: dict[str, str] = {
     "xml": "thinkact.formats.xml:XmlFormat",
     "react": "thinkact.formats.react:ReactFormat",
     "json": "thinkact.formats.json:JsonFormat",
+    "code": "thinkact.formats.code:CodeFormat",
 }
 
 

@@ -1,0 +1,112 @@
+"""The coding model's own format: reasoning in prose, a ```python block as the action.
+
+    To find the total I add the two days.
+    ```python
+    april = 48
+    may = april / 2
+    print(april + may)
+    ```
+
+Generation stops at "```output", the program runs in the agent's code tool (the first tool
+that takes one argument, e.g. the calculator), and its output comes back as an ```output
+block. The answer is a line `#### answer` (or `Final Answer: ...`, or `\\boxed{...}`).
+A block tagged with another tool's name (```search) calls that tool with the block's text.
+
+Asked plainly, the embedded coding model writes exactly this, then makes up the output;
+on 20 held-out GSM8K items its programs, run for real, were right 16 times against 11 for
+the same model in the xml format (bench/gsm8k_cot.py).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection, Sequence
+
+from thinkact.formats.base import Parsed
+from thinkact.formats.text import Shown, TextFormat, fail
+from thinkact.types import Reply, ToolResult, ToolSpec
+
+_BLOCK = re.compile(r"```[ \t]*([\w+-]*)[ \t]*\n(.*?)```", re.DOTALL)
+_FINAL = re.compile(r"^[ \t]*(?:#{4}|\**final answer\**[ \t]*:)[ \t]*(.+?)[ \t]*$", re.I | re.M)
+_BOXED = re.compile(r"\\boxed\{([^{}]*)\}")
+_CODE_TAGS = ("", "python", "py", "python3")
+
+_FORMAT = """\
+Reply in this format: your reasoning in a few sentences, then the program that computes \
+what you need in a ```python block, and stop. The program runs and what it prints comes \
+back in an ```output block; never write the output yourself.
+When you know the answer, give it on its own line after your reasoning:
+#### your answer"""
+
+_FINAL_ONLY = """\
+Reply with your reasoning in a few sentences, then the answer on its own line:
+#### your answer"""
+
+
+class CodeFormat(TextFormat):
+    name = "code"
+    stop = ("```output",)
+
+    format_text = _FORMAT
+    final_only_text = _FINAL_ONLY
+
+    def render_reply(self, thought: str, calls: Shown, answer: str | None = None) -> str:
+        parts = [thought] if thought else []
+        for name, args in calls:
+            tag = "python" if name == self._code_tool() else name
+            code = str(next(iter(args.values()), "")) if args else ""
+            parts.append(f"```{tag}\n{code.rstrip()}\n```")
+        if answer is not None:
+            parts.append(f"#### {answer}")
+        return "\n".join(parts)
+
+    def render_result(self, result: ToolResult, several: bool) -> str:
+        label = f" ({result.name})" if several else ""
+        return f"```output{label}\n{result.content.rstrip()}\n```"
+
+    def cut(self, text: str) -> str:
+        """Up to an output block the model started writing itself."""
+        at = text.find("```output")
+        return text if at < 0 else text[:at]
+
+    def parse(self, reply: Reply, tool_names: Collection[str]) -> Parsed:
+        text = self.cut(reply.text)
+        blocks = list(_BLOCK.finditer(text))
+        if blocks:
+            found = []
+            for m in blocks:
+                tool = self._block_tool(m.group(1), tool_names)
+                param = self._single_param(tool)
+                if param is None:
+                    raise fail(f"The tool {tool!r} takes several arguments; use it in xml.")
+                found.append((tool, {param: m.group(2)}))
+            return Parsed(text[: blocks[0].start()].strip(), self.calls(text, found))
+        finals = _FINAL.findall(text) or _BOXED.findall(text)
+        if finals and finals[-1].strip():
+            answer = finals[-1].strip()
+            at = max(text.rfind("####"), 0)
+            return Parsed(text[:at].strip() or text.strip(), (), answer)
+        if not text.strip():
+            raise fail("Your reply was empty. Write a ```python block, or '#### answer'.")
+        raise fail(
+            "Your reply has no ```python block to run and no answer line. Write the program "
+            "in a ```python block, or, if you know the answer, end with a line '#### answer'."
+        )
+
+    def grammar(self, tools: Sequence[ToolSpec], *, final_only: bool = False) -> str | None:
+        self._tools(tools)  # remembered for parsing; the reply itself is free text
+        return None
+
+    # --- which tool a block calls -------------------------------------------------------
+
+    def _code_tool(self) -> str | None:
+        """The tool a ```python block runs in: the first one taking a single argument."""
+        return next((n for n in self._schemas if self._single_param(n) is not None), None)
+
+    def _block_tool(self, tag: str, tool_names: Collection[str]) -> str:
+        if tag.lower() in _CODE_TAGS:
+            tool = self._code_tool()
+            if tool is None or tool not in tool_names:
+                raise fail("There is no tool to run a ```python block here; answer instead.")
+            return tool
+        return self.resolve(tag, tool_names)
