@@ -14,6 +14,7 @@ from sample_tools import NAMES, SPECS, TOOLS
 
 from thinkact import Agent, AgentConfig, FormatError, Reply
 from thinkact.formats.base import Parsed
+from thinkact.formats.code import CodeFormat
 from thinkact.formats.grammar import schema_to_gbnf
 from thinkact.formats.json import JsonFormat
 from thinkact.formats.prompt import example_arguments
@@ -31,12 +32,13 @@ FRAGMENTS = [
     *('{"a": 1, "b": 2}', '{"query": "x"}', '{"folder": "."}', '{"path": "a", "page": None}'),
     *('"thought"', '"action"', '"arguments"', '"final_answer"', '"name"', '"actions"', '"answer"'),
     *("{", "}", "[", "]", '"', "'", ":", ",", "\n", " ", "\\", "\\u", "\\ud800", "```", "```json"),
+    *("```python\n", "```output", "####", "\\boxed{", "```add\n"),
     *("True", "None", "null", "1e999", "-", "9" * 30, "[search]", "(", ")", "#", "//", "/*"),
 ]
 replies = st.lists(st.one_of(st.sampled_from(FRAGMENTS), st.text(max_size=8)), max_size=40).map(
     "".join
 )
-FORMATS: list[type[TextFormat]] = [XmlFormat, ReactFormat, JsonFormat]
+FORMATS: list[type[TextFormat]] = [XmlFormat, ReactFormat, JsonFormat, CodeFormat]
 
 VALID = {
     "xml": [
@@ -54,6 +56,11 @@ VALID = {
         '{"thought": "r", "action": "add", "arguments": {"a": 1, "b": 2}}',
         '[{"action": "search", "arguments": {"query": "q"}}, {"action": "add", "args": [1]}]',
         '{"thought": "r", "final_answer": "42"}',
+    ],
+    "code": [
+        "r\n```python\nx = 1\nprint(x)\n```\n",
+        "r\n```search\nq\n```\n```list_files\n.\n```",
+        "r\n#### 42",
     ],
 }
 

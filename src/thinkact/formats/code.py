@@ -79,7 +79,7 @@ class CodeFormat(TextFormat):
                 param = self._single_param(tool)
                 if param is None:
                     raise fail(f"The tool {tool!r} takes several arguments; use it in xml.")
-                found.append((tool, {param: m.group(2)}))
+                found.append((tool, {param: m.group(2).strip("\n")}))
             return Parsed(text[: blocks[0].start()].strip(), self.calls(text, found))
         finals = _FINAL.findall(text) or _BOXED.findall(text)
         if finals and finals[-1].strip():

@@ -1,0 +1,77 @@
+"""The code format: prose, a ```python block run by the agent's code tool, '#### answer'."""
+
+from __future__ import annotations
+
+import pytest
+from sample_tools import NAMES, SPECS
+
+from thinkact import Agent, FormatError, Reply
+from thinkact.apps.eval.gsm8k import EXAMPLES, INSTRUCTIONS
+from thinkact.events import ToolFinished
+from thinkact.formats.code import CodeFormat
+from thinkact.testing import ScriptedModel
+from thinkact.tools.calculator import calculator
+
+# What the embedded model writes when asked a GSM8K question plainly (train-0), cut where
+# it starts to make up the output.
+NATIVE = """To find the total, add April and May.
+
+```python
+# Number of clips sold in April
+clips_april = 48
+clips_may = clips_april / 2
+print(clips_april + clips_may)
+```
+```output
+48.0
+```"""
+
+
+def test_a_python_block_runs_in_the_code_tool_and_its_made_up_output_is_cut() -> None:
+    fmt = CodeFormat()
+    fmt.system_prompt([calculator.spec], "")
+    parsed = fmt.parse(Reply(NATIVE), {"calculator"})
+    assert parsed.thought == "To find the total, add April and May."
+    [call] = parsed.calls
+    assert call.name == "calculator" and call.arguments["expression"].startswith("# Number")
+    assert "48.0" not in fmt.assistant_message(Reply(NATIVE)).content
+
+
+@pytest.mark.parametrize(
+    ("text", "answer"),
+    [
+        ("So 72.\n#### 72", "72"),
+        ("Final Answer: 72 clips", "72 clips"),
+        (r"It is \boxed{72}.", "72"),
+    ],
+)
+def test_the_answer_line_ends_the_run(text: str, answer: str) -> None:
+    fmt = CodeFormat()
+    fmt.system_prompt(SPECS, "")
+    assert fmt.parse(Reply(text), NAMES).final_answer == answer
+
+
+def test_a_block_tagged_with_a_tool_name_calls_that_tool() -> None:
+    fmt = CodeFormat()
+    fmt.system_prompt(SPECS, "")
+    [call] = fmt.parse(Reply("Look it up.\n```search\nParis\n```"), NAMES).calls
+    assert (call.name, call.arguments) == ("search", {"query": "Paris"})
+    with pytest.raises(FormatError, match="several arguments"):
+        fmt.parse(Reply("```add\n1 2\n```"), NAMES)
+    with pytest.raises(FormatError, match="no ```python block"):
+        fmt.parse(Reply("I think it is about seventy."), NAMES)
+
+
+def test_a_gsm8k_run_in_the_code_format_end_to_end() -> None:
+    model = ScriptedModel([NATIVE, "The program printed 72.\n#### 72"])
+    agent = Agent(model, [calculator], format="code", examples=EXAMPLES, instructions=INSTRUCTIONS)
+    events = list(agent.iter("How many clips?"))
+    [done] = [e for e in events if isinstance(e, ToolFinished)]
+    assert done.result.content == "clips_april = 48\nclips_may = 24\nresult = 72"
+    assert events[-1].final_answer == "72"  # type: ignore[attr-defined]
+    first = model.requests[0]
+    assert first.stop == ("```output",) and first.grammar is None
+    system = first.messages[0].content  # type: ignore[union-attr]
+    assert "```python\n# 3 trays of 12 muffins" in system and "#### 62" in system
+    observed = model.requests[1].messages[-1].content  # type: ignore[union-attr]
+    assert observed.startswith("```output\nclips_april = 48")
