@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
 from thinkact.errors import UserError
+from thinkact.formats import FORMATS
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -59,7 +60,7 @@ def add_model_options(parser: argparse.ArgumentParser) -> None:
         "--format",
         "-f",
         default="auto",
-        choices=["auto", "native", "xml", "react", "json"],
+        choices=["auto", *FORMATS],
         help="how actions travel in the model's text (default: the model's best)",
     )
 
