@@ -36,6 +36,11 @@ def wait(marker: str) -> str:
 '''
 
 
+def _default_sigint() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
 def env_for(tmp_path: Path) -> dict[str, str]:
     (tmp_path / "cli_tools.py").write_text(TOOLS_MODULE, encoding="utf-8")
     env = {
@@ -235,6 +240,9 @@ def test_ctrl_c_exits_130_cleanly_and_keeps_the_trace(tmp_path: Path) -> None:
         encoding="utf-8",
         cwd=REPO,
         env=env_for(tmp_path),
+        # Ctrl-C as in a shell: a signal ignored or blocked in this test process (by
+        # whatever ran before in the suite) would be inherited, and SIGINT never arrive.
+        preexec_fn=_default_sigint,
     )
     deadline = time.monotonic() + 30
     while not marker.exists() and time.monotonic() < deadline and proc.poll() is None:
