@@ -14,7 +14,8 @@ A block tagged with another tool's name (```search) calls that tool with the blo
 
 Asked plainly, the embedded coding model writes exactly this, then makes up the output;
 on 20 held-out GSM8K items its programs, run for real, were right 16 times against 11 for
-the same model in the xml format (bench/gsm8k_cot.py).
+the same model in the xml format (bench/gsm8k_cot.py). This format with the agent's system
+prompt did not match that yet: 4 of 10 of those items (bench/results_notes.md).
 """
 
 from __future__ import annotations
