@@ -36,12 +36,11 @@ _FORMAT = """\
 Reply in this format: your reasoning in a few sentences, then the program that computes \
 what you need in a ```python block, and stop. The program runs and what it prints comes \
 back in an ```output block; never write the output yourself.
-When you know the answer, give it on its own line after your reasoning:
-#### your answer"""
+When you know the answer, end with a line that starts with "#### " and gives it."""
 
 _FINAL_ONLY = """\
-Reply with your reasoning in a few sentences, then the answer on its own line:
-#### your answer"""
+Reply with your reasoning in a few sentences, then a last line that starts with "#### " \
+and gives the answer."""
 
 
 class CodeFormat(TextFormat):
