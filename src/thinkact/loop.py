@@ -24,15 +24,15 @@ from thinkact.effects import (
     RunTools,
     Sleep,
     Validator,
+    first_failure,
 )
-from thinkact.errors import FormatError, ModelError, TransientError
+from thinkact.errors import FormatError, ModelError
 from thinkact.events import (
     Checkpoint,
     ContextTrimmed,
     FormatFailed,
     ModelReplied,
     Notice,
-    RetryScheduled,
     RunFinished,
     RunResumed,
     RunStarted,
@@ -44,11 +44,11 @@ from thinkact.events import (
 )
 from thinkact.formats.base import Format, Parsed, final_answer_spec
 from thinkact.loop_guard import LoopGuard
+from thinkact.retry import retrying
 from thinkact.tools.runtime import ToolOutcome
 from thinkact.types import (
     Message,
     ModelRequest,
-    Reply,
     SystemMessage,
     ToolCall,
     ToolResult,
@@ -267,7 +267,7 @@ class Loop:
             view = yield from self._trimmed(self.context.trim)
         t0 = self.clock()
         request, self.turned_down = self._request(view), False
-        reply = yield from self._call_model(request)
+        reply = yield from retrying(request, self.config.retry)
         self.usage += reply.usage
         if reply.usage.input_tokens:
             self.context.calibrate(self.context.kept_tokens(), reply.usage.input_tokens)
@@ -347,7 +347,7 @@ class Loop:
         return None
 
     def _answered(self, step: int, answer: str) -> Generator[Effect, Any, RunResult | None]:
-        failure = self._validate(answer)
+        failure = first_failure(answer, self.validators)
         if failure is None:
             yield StepFinished(step, self.usage)
             return (yield from self._finish("final_answer", answer))
@@ -382,7 +382,8 @@ class Loop:
         kept = trim.kept_tokens
         if self.config.summarize:
             try:
-                reply = yield from self._call_model(self.context.summary_request(trim.dropped))
+                summary = self.context.summary_request(trim.dropped)
+                reply = yield from retrying(summary, self.config.retry)
                 self.usage += reply.usage
                 self.context.set_summary(reply.text)
                 summarized = self.context.summary is not None
@@ -391,32 +392,6 @@ class Loop:
                 pass
         yield ContextTrimmed(self.step, len(trim.dropped), trim.dropped_tokens, kept, summarized)
         return self.context.view(self.messages)
-
-    def _call_model(self, request: ModelRequest) -> Generator[Effect, Any, Reply]:
-        """One model call with the retry policy; a transient error is thrown in by the driver."""
-        attempt, waited = 0, 0.0
-        while True:
-            attempt += 1
-            try:
-                reply: Reply = yield CallModel(request)
-                return reply
-            except TransientError as e:
-                delay = self.config.retry.delay(attempt, e, waited)
-                if delay is None:
-                    raise
-                yield RetryScheduled(attempt, delay, f"{type(e).__name__}: {e}")
-                yield Sleep(delay)
-                waited += delay
-
-    def _validate(self, answer: str) -> tuple[str, str] | None:
-        if not any(c.isalnum() for c in answer):  # "..." copied from an example's placeholder
-            shown = answer.strip()[:20]
-            return "has_content", f"Your final answer {shown!r} says nothing: write the answer."
-        for v in self.validators:
-            reason = v(answer)
-            if reason:
-                return getattr(v, "__name__", type(v).__name__), reason
-        return None
 
     def _forced_final(self, reason: str) -> Generator[Effect, Any, RunResult | None]:
         """One last turn with tools disabled, so a run that hits a limit still answers.
@@ -433,7 +408,7 @@ class Loop:
         if self.context.trim is not None:
             view = yield from self._trimmed(self.context.trim)
         t0 = self.clock()
-        reply = yield from self._call_model(self._request(view, final_only=True))
+        reply = yield from retrying(self._request(view, final_only=True), self.config.retry)
         self.usage += reply.usage
         self.messages.append(self.format.assistant_message(reply))
         try:
@@ -445,7 +420,7 @@ class Loop:
             self.step, reply.text, parsed.thought, (), answer, reply.usage, self.clock() - t0
         )
         early = reason in ("loop", "error_cap") and self.step < self.config.max_steps
-        failure = self._validate(answer) if early and answer else None
+        failure = first_failure(answer, self.validators) if early and answer else None
         if failure is not None and (yield from self._send_back(self.step, failure)):
             return None
         return (yield from self._finish(reason, answer or None))

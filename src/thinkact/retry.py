@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import asyncio
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 from dataclasses import dataclass
+from typing import Any
 
+from thinkact.effects import CallModel, Effect, Sleep
 from thinkact.errors import TransientError
+from thinkact.events import RetryScheduled
 from thinkact.models.base import Model
 from thinkact.types import ModelRequest, Reply
 
@@ -43,24 +46,50 @@ class RetryPolicy:
 NO_RETRY = RetryPolicy(max_attempts=1)
 
 
-async def acomplete_retrying(
-    model: Model,
-    request: ModelRequest,
-    policy: RetryPolicy,
-    on_retry: Callable[[int, float, TransientError], None] | None = None,
-) -> Reply:
-    """One model call under `policy`, for callers outside the loop (the PEV planner and
-    judge); the loop itself retries through its Sleep effect."""
+def retrying(request: ModelRequest, policy: RetryPolicy) -> Generator[Effect, Any, Reply]:
+    """One model call under `policy`, sans-IO like the loop: it yields `CallModel`, and per
+    transient error (thrown in by the driver) `RetryScheduled` and `Sleep`, then returns the
+    reply; a final error propagates."""
     attempt, waited = 0, 0.0
     while True:
         attempt += 1
         try:
-            return await model.acomplete(request)
+            reply: Reply = yield CallModel(request)
+            return reply
         except TransientError as e:
             delay = policy.delay(attempt, e, waited)
             if delay is None:
                 raise
-            if on_retry is not None:
-                on_retry(attempt, delay, e)
-            await asyncio.sleep(delay)
+            yield RetryScheduled(attempt, delay, f"{type(e).__name__}: {e}")
+            yield Sleep(delay)
             waited += delay
+
+
+async def acomplete_retrying(
+    model: Model,
+    request: ModelRequest,
+    policy: RetryPolicy,
+    on_retry: Callable[[RetryScheduled], None] | None = None,
+) -> Reply:
+    """`retrying` driven for callers outside the loop (the PEV planner and judge)."""
+    gen = retrying(request, policy)
+    effect = next(gen)
+    while True:
+        try:
+            if isinstance(effect, CallModel):
+                try:
+                    reply = await model.acomplete(effect.request)
+                except TransientError as e:
+                    effect = gen.throw(e)
+                    continue
+                effect = gen.send(reply)
+            elif isinstance(effect, Sleep):
+                await asyncio.sleep(effect.seconds)
+                effect = next(gen)
+            else:
+                if isinstance(effect, RetryScheduled) and on_retry is not None:
+                    on_retry(effect)
+                effect = next(gen)
+        except StopIteration as done:
+            result: Reply = done.value
+            return result

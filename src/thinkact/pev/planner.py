@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping, Sequence
 
-from thinkact.errors import FormatError, TransientError
-from thinkact.events import Event, RetryScheduled
+from thinkact.errors import FormatError
+from thinkact.events import Event
 from thinkact.models.base import Model
 from thinkact.pev.events import PlanProposed, PlanRejected
 from thinkact.pev.plan import Plan, parse_plan, plan_schema, plan_to_json
@@ -90,7 +90,7 @@ async def propose_plan(
             json_schema=plan_schema(),
             temperature=temperatures[0] if attempt == 1 else temperatures[1],
         )
-        reply = await acomplete_retrying(model, request, retry, retried(emit))
+        reply = await acomplete_retrying(model, request, retry, emit)
         usage += reply.usage
         try:
             plan = parse_plan(reply.text, names, validators, known_ids=done)
@@ -104,12 +104,3 @@ async def propose_plan(
         emit(PlanProposed(attempt, plan_to_json(plan), revision))
         return plan, usage
     return None, usage
-
-
-def retried(emit: Callable[[Event], None]) -> Callable[[int, float, TransientError], None]:
-    """Report each retry of a planner or judge call as the loop reports its own."""
-
-    def report(attempt: int, delay: float, error: TransientError) -> None:
-        emit(RetryScheduled(attempt, delay, f"{type(error).__name__}: {error}"))
-
-    return report

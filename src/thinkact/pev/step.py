@@ -14,7 +14,6 @@ from thinkact.loop import Validator
 from thinkact.models.base import Model
 from thinkact.pev.events import PlanStepFinished, PlanStepStarted, SubRunEvent
 from thinkact.pev.plan import PlanStep
-from thinkact.pev.planner import retried
 from thinkact.pev.verify import judge, judge_schema
 from thinkact.tools.base import Tool
 from thinkact.tools.runtime import Approver
@@ -118,7 +117,7 @@ class StepRunner:
             result,
             judge_schema(),
             self.config.retry,
-            retried(emit),
+            emit,
         )
         return "judge", None if verdict.passed else verdict.reason, usage
 

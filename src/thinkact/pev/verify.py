@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from thinkact.errors import TransientError
+from thinkact.events import RetryScheduled
 from thinkact.models.base import Model
 from thinkact.retry import RetryPolicy, acomplete_retrying
 from thinkact.types import ModelRequest, SystemMessage, Usage, UserMessage
@@ -63,7 +63,7 @@ async def judge(
     result: str,
     schema: dict[str, Any],
     retry: RetryPolicy,
-    on_retry: Callable[[int, float, TransientError], None] | None = None,
+    on_retry: Callable[[RetryScheduled], None] | None = None,
 ) -> tuple[Verdict, Usage]:
     request = ModelRequest(
         messages=(
