@@ -41,9 +41,8 @@ INSTRUCTIONS = (
     "You are an expert in composing function calls. Given the user's request and the "
     "available functions, call the function(s) that fulfil it, with argument values taken "
     "from the request. Make several calls at once when the request asks for several things. "
-    "First say what the request asks for and which function does exactly that. If no "
-    "function does, or required values are missing, do not call any function: answer in "
-    "plain text instead."
+    "If no function fits the request, or required values are missing, do not call any "
+    "function: answer in plain text instead."
 )
 
 # Made-up functions, not BFCL's. Without examples the embedded model copied the format's
@@ -58,8 +57,7 @@ EXAMPLES = (
         f"What is the weather in Paris and in Rome, in celsius? {_FUNCTIONS}",
         (
             ExampleStep(
-                "The request asks for the weather in two cities: get_weather does that, "
-                "once for each city.",
+                "The request asks about two cities: one get_weather call for each.",
                 calls=(
                     ExampleCall("get_weather", {"city": "Paris", "unit": "celsius"}),
                     ExampleCall("get_weather", {"city": "Rome", "unit": "celsius"}),
@@ -71,8 +69,7 @@ EXAMPLES = (
         f"Convert 20 euros to yen, and how warm is it in Tokyo? {_FUNCTIONS}",
         (
             ExampleStep(
-                "The request asks for a conversion and the weather: convert_currency does "
-                "the one, get_weather the other.",
+                "Two different things are asked: convert_currency, then get_weather.",
                 calls=(
                     ExampleCall(
                         "convert_currency", {"amount": 20, "source": "EUR", "target": "JPY"}
@@ -86,7 +83,7 @@ EXAMPLES = (
         f"How many dollars is 50 pounds? {_FUNCTIONS}",
         (
             ExampleStep(
-                "The request asks for a currency conversion: convert_currency does that.",
+                "Only convert_currency fits, once.",
                 "convert_currency",
                 {"amount": 50, "source": "GBP", "target": "USD"},
             ),
@@ -96,7 +93,7 @@ EXAMPLES = (
         f"Who wrote the novel Dracula? {_FUNCTIONS}",
         (
             ExampleStep(
-                "The request asks who wrote a novel: no function does that, so I call none.",
+                "Neither function is about books, so I call none.",
                 answer="None of the functions can answer this.",
             ),
         ),
