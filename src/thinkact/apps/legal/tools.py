@@ -8,7 +8,6 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
-from pathlib import PurePosixPath
 from typing import Annotated, Any
 
 from pydantic import Field
@@ -57,8 +56,6 @@ class Review:
     documents: list[str]
     checks: dict[str, ClauseReport] = field(default_factory=dict)
     findings: list[Finding] = field(default_factory=list)
-    # Per document, the problems a PEV document step's answers reported (see unreported).
-    reported: dict[str, set[str]] = field(default_factory=dict)
     # Validates a report right after it is written: None if fine, else the reason.
     check_written: Callable[[str], str | None] = lambda name: None
     # check_clauses says what is left of the whole review ("Still to check: ..."), which a
@@ -189,35 +186,6 @@ class Review:
         return (
             "no finding covers " + "; ".join(missed) + ". Call write_notices with findings "
             "for these (the findings you gave are kept)."
-        )
-
-    def unreported(self, answer: str) -> str | None:
-        """The problems check_clauses found in the documents an answer names that neither
-        this answer nor an earlier one reported, as a reason (a PEV document step's check).
-        What an answer reports is kept, as write_notices keeps findings: told what it had
-        left out, the embedded model answered with only that; told the whole list, it wrote
-        one problem three times."""
-        named = [
-            r for d, r in self.checks.items() if PurePosixPath(d).name.lower() in answer.lower()
-        ]
-        missed = []
-        for report in named:
-            name = PurePosixPath(report.document).name.lower()
-            # Without the file name, whose words ("terms_of_service") match other clauses.
-            lines = [line.lower().replace(name, "") for line in answer.splitlines()]
-            kept = self.reported.setdefault(report.document, set())
-            for r in report.results:
-                if r.status == "present" or r.label in kept:
-                    continue
-                if any(_matching_clause(report, line) is r for line in lines):
-                    kept.add(r.label)
-                else:
-                    missed.append(f"{report.document}: {r.label} ({r.status.upper()})")
-        if not missed:
-            return None
-        return (
-            f"your answer leaves out {'; '.join(missed)}. The problems you reported are kept: "
-            "answer with the ones left out, one line each, with its severity."
         )
 
     def _checked(
