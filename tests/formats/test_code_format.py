@@ -43,6 +43,10 @@ def test_a_python_block_runs_in_the_code_tool_and_its_made_up_output_is_cut() ->
         ("So 72.\n#### 72", "72"),
         ("Final Answer: 72 clips", "72 clips"),
         (r"It is \boxed{72}.", "72"),
+        # The embedded model's own layout: the marker, then the sentence with the answer.
+        ("It is 4.\n\n#### Final Answer:\nLana needs to sell \\(\\boxed{4}\\) more.", "4"),
+        ("#### Final Answer:\nShe needs 4 more muffins.", "She needs 4 more muffins."),
+        ("\\boxed{3} at first, but then:\n#### 5", "5"),
     ],
 )
 def test_the_answer_line_ends_the_run(text: str, answer: str) -> None:

@@ -28,7 +28,8 @@ from thinkact.formats.text import Shown, TextFormat, fail
 from thinkact.types import Reply, ToolResult, ToolSpec
 
 _BLOCK = re.compile(r"```[ \t]*([\w+-]*)[ \t]*\n(.*?)```", re.DOTALL)
-_FINAL = re.compile(r"^[ \t]*(?:#{4}|\**final answer\**[ \t]*:)[ \t]*(.+?)[ \t]*$", re.I | re.M)
+# The answer marker, at the start of a line: "#### 72", "Final Answer: 72", "#### Final Answer:"
+_MARK = re.compile(r"^[ \t]*(?:#{4}[ \t]*)?\**final answer\**[ \t]*:\**|^[ \t]*#{4}", re.I | re.M)
 _BOXED = re.compile(r"\\boxed\{([^{}]*)\}")
 _CODE_TAGS = ("", "python", "py", "python3")
 
@@ -41,6 +42,19 @@ When you know the answer, end with a line that starts with "#### " and gives it.
 _FINAL_ONLY = """\
 Reply with your reasoning in a few sentences, then a last line that starts with "#### " \
 and gives the answer."""
+
+
+def _answer(text: str) -> tuple[str, int]:
+    """The answer and where its marker starts. The answer follows the last marker, on its
+    line or else the next (the embedded model wrote "#### Final Answer:" and its sentence
+    below); a \\boxed{} there, or in a reply without a marker, is the answer itself."""
+    marks = list(_MARK.finditer(text))
+    at = marks[-1].start() if marks else len(text)
+    after = text[marks[-1].end() :].strip() if marks else ""
+    boxed = _BOXED.findall(after if marks else text)
+    if boxed and boxed[-1].strip():
+        return boxed[-1].strip(), at
+    return (after.split("\n", 1)[0].strip() if after else ""), at
 
 
 class CodeFormat(TextFormat):
@@ -81,10 +95,8 @@ class CodeFormat(TextFormat):
                     raise fail(f"The tool {tool!r} takes several arguments; use it in xml.")
                 found.append((tool, {param: m.group(2).strip("\n")}))
             return Parsed(text[: blocks[0].start()].strip(), self.calls(text, found))
-        finals = _FINAL.findall(text) or _BOXED.findall(text)
-        if finals and finals[-1].strip():
-            answer = finals[-1].strip()
-            at = max(text.rfind("####"), 0)
+        answer, at = _answer(text)
+        if answer:
             return Parsed(text[:at].strip() or text.strip(), (), answer)
         if not text.strip():
             raise fail("Your reply was empty. Write a ```python block, or '#### answer'.")
