@@ -62,8 +62,10 @@ def test_a_block_tagged_with_a_tool_name_calls_that_tool() -> None:
     assert (call.name, call.arguments) == ("search", {"query": "Paris"})
     with pytest.raises(FormatError, match="several arguments"):
         fmt.parse(Reply("```add\n1 2\n```"), NAMES)
-    with pytest.raises(FormatError, match="no ```python block"):
-        fmt.parse(Reply("I think it is about seventy."), NAMES)
+    # Prose without a program is the answer, as text without a tool call is in native.
+    assert fmt.parse(Reply("It is about seventy."), NAMES).final_answer == "It is about seventy."
+    with pytest.raises(FormatError, match="empty"):
+        fmt.parse(Reply("  \n"), NAMES)
 
 
 def test_a_gsm8k_run_in_the_code_format_end_to_end() -> None:

@@ -148,7 +148,9 @@ def test_the_loop_survives_malformed_replies(cls: type[TextFormat], script: list
     model = FunctionModel(lambda request: next(it, ""), native_tools=False)
     agent = Agent(model, tools=TOOLS, format=cls(), config=AgentConfig(max_steps=4))
     result = agent.run("Do something.")
-    assert result.reason in {"final_answer", "max_steps", "error_cap", "loop"}
+    # validation_failed: a reply with no content ("{") taken as the answer (code format)
+    endings = {"final_answer", "max_steps", "error_cap", "loop", "validation_failed"}
+    assert result.reason in endings
     assert result.steps <= 4
 
 

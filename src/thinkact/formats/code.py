@@ -9,7 +9,8 @@
 
 Generation stops at "```output", the program runs in the agent's code tool (the first tool
 that takes one argument, e.g. the calculator), and its output comes back as an ```output
-block. The answer is a line `#### answer` (or `Final Answer: ...`, or `\\boxed{...}`).
+block. The answer is what follows a line's `#### ` (or `Final Answer:`, or `\\boxed{...}`);
+a reply with no block and no marker is the answer as a whole.
 A block tagged with another tool's name (```search) calls that tool with the block's text.
 
 Asked plainly, the embedded coding model writes exactly this, then makes up the output;
@@ -99,11 +100,10 @@ class CodeFormat(TextFormat):
         if answer:
             return Parsed(text[:at].strip() or text.strip(), (), answer)
         if not text.strip():
-            raise fail("Your reply was empty. Write a ```python block, or '#### answer'.")
-        raise fail(
-            "Your reply has no ```python block to run and no answer line. Write the program "
-            "in a ```python block, or, if you know the answer, end with a line '#### answer'."
-        )
+            raise fail("Your reply was empty. Write a ```python block, or the answer after '####'.")
+        # A reply without a program is the answer, as text without a tool call is in the
+        # native format: told to add a marker, the embedded model wrote "#### answer".
+        return Parsed("", (), text.strip())
 
     def grammar(self, tools: Sequence[ToolSpec], *, final_only: bool = False) -> str | None:
         self._tools(tools)  # remembered for parsing; the reply itself is free text

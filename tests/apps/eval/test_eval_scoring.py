@@ -103,27 +103,6 @@ def test_gsm8k_task_shows_a_worked_example_and_insists_on_a_number() -> None:
     assert "apples = 5" in observed and OBSERVATION_HINT in observed  # on for short tasks
 
 
-def test_gsm8k_answers_must_be_values_the_calculator_computed() -> None:
-    # The embedded model ran a right program (1145), then redid the sums in prose: 995.
-    item = Item("train-1", "Sales of $1375, costs of $230. What is left?", "1145")
-    model = ScriptedModel(
-        [
-            "<reasoning>1375 - 230 is 995.</reasoning><final_answer>995</final_answer>",
-            "<reasoning>Run it.</reasoning><action>calculator</action>"
-            '<parameters>{"expression": "left = 1375 - 230\nprint(left)"}</parameters>',
-            "<reasoning>So 995.</reasoning><final_answer>995</final_answer>",
-            "<reasoning>The program printed 1145.</reasoning><final_answer>1145</final_answer>",
-        ]
-    )
-    events: list[dict[str, object]] = []
-    attempt = ThinkactSolver(model, format="xml").solve(Gsm8k().task(item), trace=events.append)
-    assert (attempt.prediction, attempt.steps) == ("1145", 4)
-    told = [str(e["message"]) for e in events if e["kind"] == "validation_failed"]
-    assert len(told) == 2
-    assert "995 was not computed" in told[0] and "calculator" in told[0]
-    assert "995 is not a value the calculator computed" in told[1] and "left = 1145" in told[1]
-
-
 def test_gsm8k_bad_data_is_a_clear_error(tmp_path: Path) -> None:
     with pytest.raises(UserError, match="cannot read"):
         list(Gsm8k().load(tmp_path / "missing.jsonl"))
