@@ -79,6 +79,9 @@ def run(args: argparse.Namespace) -> int:
     model = resolve_model(args.model)
     if hasattr(model, "seed"):  # the embedded model samples with its own seed
         model.seed = args.seed
+    text_model = not model.native_tools
+    if args.format == "auto" and args.agent == "thinkact" and suite.format and text_model:
+        args.format = suite.format  # the suite's best text format (GSM8K: code)
     fmt = "xml-seed" if args.agent == "seed" else args.format
     out = Path(args.out or f"eval-runs/{_slug(args.suite)}_{args.agent}_{_slug(fmt)}")
     spec = {

@@ -91,3 +91,14 @@ def test_eval_with_the_pev_agent_plans_then_solves(tmp_path: Path) -> None:
     # BFCL items are one model turn: nothing to plan, said before any model is loaded.
     bfcl = _eval(tmp_path, "bfcl:simple", "--data", "x.whl", "--agent", "pev", "--model", "local")
     assert bfcl.returncode == 2 and "one-turn" in bfcl.stderr and "Traceback" not in bfcl.stderr
+
+
+def test_gsm8k_runs_a_text_model_in_its_best_format_unless_told(tmp_path: Path) -> None:
+    (tmp_path / "train.jsonl").write_text(json.dumps({"question": "6 + 5?", "answer": "#### 11"}))
+    program = "Add them.\n```python\nprint(6 + 5)\n```"
+    (tmp_path / "a.json").write_text(json.dumps([program, "It printed 11.\n#### 11"]))
+    done = _eval(tmp_path, "gsm8k", "--data", "train.jsonl", "-q", "--model", "scripted:a.json")
+    assert done.returncode == 0, done.stderr
+    [out] = (tmp_path / "eval-runs").iterdir()
+    summary = json.loads((out / "summary.json").read_text())
+    assert (summary["format"], summary["accuracy"]) == ("code", 1.0)

@@ -103,6 +103,23 @@ def test_gsm8k_task_shows_a_worked_example_and_insists_on_a_number() -> None:
     assert "apples = 5" in observed and OBSERVATION_HINT in observed  # on for short tasks
 
 
+def test_gsm8k_in_the_code_format_is_asked_plainly() -> None:
+    from thinkact.apps.eval.gsm8k import PLAIN_ASK, PLAIN_INSTRUCTIONS
+
+    item = Item("train-0", "Tom has 2 apples and buys 3. How many now?", "5")
+    program = "The steps: add them.\n```python\napples = 2 + 3\nprint(apples)\n```"
+    xml = ScriptedModel(["<reasoning>2 + 3.</reasoning><final_answer>5</final_answer>"])
+    ThinkactSolver(xml, format="xml").solve(Gsm8k().task(item))
+    assert "muffins" in xml.requests[0].messages[0].content  # type: ignore[union-attr]
+    model = ScriptedModel([program, "The program printed 5.\n#### 5"], native_tools=False)
+    attempt = ThinkactSolver(model, format="code").solve(Gsm8k().task(item))
+    assert (attempt.prediction, attempt.steps, attempt.parse_failures) == ("5", 2, 0)
+    system, user = (m.content for m in model.requests[0].messages)  # type: ignore[union-attr]
+    assert system.startswith(PLAIN_INSTRUCTIONS) and "muffins" not in system  # no examples
+    assert user.startswith(f"{item.question}\n{PLAIN_ASK}")
+    assert Gsm8k().format == "code"
+
+
 def test_gsm8k_bad_data_is_a_clear_error(tmp_path: Path) -> None:
     with pytest.raises(UserError, match="cannot read"):
         list(Gsm8k().load(tmp_path / "missing.jsonl"))

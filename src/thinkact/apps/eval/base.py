@@ -45,6 +45,12 @@ class Task:
     examples: tuple[Example, ...] = ()
     validators: tuple[Validator, ...] = ()  # checks on the final answer (thinkact only)
     observation_hint: str = ""  # AgentConfig.observation_hint for this task (thinkact only)
+    # The task as posed in a format where it differs (thinkact only): GSM8K in `code` is
+    # asked as plainly as a coding model answers best.
+    in_format: Mapping[str, Task] = field(default_factory=dict)
+
+    def posed_in(self, format: str) -> Task:
+        return self.in_format.get(format, self)
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,9 +133,11 @@ class ItemResult:
 
 
 class Suite(Protocol):
-    """A benchmark: its items, how to pose one, how to score an attempt."""
+    """A benchmark: its items, how to pose one, how to score an attempt. `format` is the
+    one thinkact is measured best in on the embedded model (None: the model's own)."""
 
     name: str
+    format: str | None
 
     def load(self, path: Path) -> Iterator[Item]: ...
 

@@ -215,6 +215,7 @@ class Bfcl:
     """One or more BFCL categories; `limit`/`offset` in the harness apply per category."""
 
     name = "bfcl"
+    format: str | None = None
 
     def __init__(self, categories: Sequence[str] = tuple(CATEGORIES)) -> None:
         unknown = [c for c in categories if c not in CATEGORIES]

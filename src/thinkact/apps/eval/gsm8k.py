@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator
+from dataclasses import replace
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
 
@@ -89,6 +90,15 @@ EXAMPLES = (
     ),
 )
 
+# The `code` format's setting: the coding model's own way, asked as a user would. With the
+# instructions and worked examples above it scored 2 of 5 held-out items; asked plainly, it
+# plans in words, writes a program when it wants one, and the program runs for real.
+PLAIN_INSTRUCTIONS = "You are a helpful assistant."
+PLAIN_ASK = (
+    "Solve it step by step: first the steps in words, then a short Python program that "
+    "computes the answer."
+)
+
 # A number as models and the dataset write it: -1,234.5  $12  .5  3/4 is not one (two numbers).
 _NUMBER = re.compile(r"-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|-?\.\d+")
 
@@ -140,6 +150,9 @@ def numbers_equal(prediction: str, gold: str) -> bool:
 
 class Gsm8k:
     name = "gsm8k"
+    # On 20 held-out train items: the model asked plainly scored 14 (its programs, run for
+    # real, 16); the xml agent 11; the code format asked as plainly (PLAIN_*) 13.
+    format: str | None = "code"
 
     def __init__(self, max_steps: int = 10) -> None:
         self.max_steps = max_steps
@@ -166,7 +179,7 @@ class Gsm8k:
     def task(self, item: Item) -> Task:
         from thinkact.apps.eval.tools import calculator_tool
 
-        return Task(
+        task = Task(
             prompt=item.question,
             tools=(calculator_tool(),),
             instructions=INSTRUCTIONS,
@@ -175,6 +188,13 @@ class Gsm8k:
             observation_hint=OBSERVATION_HINT,
             validators=(a_whole_number,),
         )
+        plain = replace(
+            task,
+            prompt=f"{item.question}\n{PLAIN_ASK}",
+            instructions=PLAIN_INSTRUCTIONS,
+            examples=(),
+        )
+        return replace(task, in_format={"code": plain})
 
     def score(self, item: Item, attempt: Attempt) -> Score:
         prediction = attempt.prediction if isinstance(attempt.prediction, str) else ""

@@ -99,6 +99,7 @@ def an_answer(question: str) -> Validator:
 
 class HotpotQA:
     name = "hotpotqa"
+    format: str | None = None
 
     def __init__(self, max_steps: int = 8) -> None:
         self.max_steps = max_steps

@@ -8,6 +8,7 @@ from thinkact.agent import Agent, exhaust
 from thinkact.apps.eval.base import Attempt, Task, TraceSink, final_calls
 from thinkact.config import AgentConfig
 from thinkact.events import Event, FormatFailed, ModelReplied, RunFinished, RunStarted
+from thinkact.formats import resolve_format
 from thinkact.formats.base import Format
 from thinkact.models.base import Model
 from thinkact.types import Usage
@@ -23,7 +24,7 @@ class ThinkactSolver:
         fmt = format if isinstance(format, str) else format.name
         self.name = f"thinkact[{fmt}]"
 
-    def _agent(self, task: Task, trace: TraceSink | None) -> Agent:
+    def _agent(self, task: Task, format: Format, trace: TraceSink | None) -> Agent:
         config = replace(
             self.config,
             max_steps=task.max_steps,
@@ -33,7 +34,7 @@ class ThinkactSolver:
         return Agent(
             self.model,
             task.tools,
-            format=self.format,
+            format=format,
             instructions=task.instructions,
             examples=task.examples,
             validators=task.validators,
@@ -42,7 +43,9 @@ class ThinkactSolver:
         )
 
     def solve(self, task: Task, *, trace: TraceSink | None = None) -> Attempt:
-        agent = self._agent(task, trace)
+        format = resolve_format(self.format, self.model)
+        task = task.posed_in(format.name)
+        agent = self._agent(task, format, trace)
         return self._one_turn(agent, task) if task.one_turn else self._run(agent, task)
 
     def _run(self, agent: Agent, task: Task) -> Attempt:
