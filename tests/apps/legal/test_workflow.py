@@ -202,11 +202,13 @@ def test_structured_workflow_on_a_text_model(legal_docs: Path, tmp_path: Path) -
 
 def test_notices_must_cover_every_problem_and_accumulate(legal_docs: Path) -> None:
     """Small models write a document at a time: each call keeps the earlier findings, and
-    the check after each write names what is still uncovered."""
+    the check after each write names what is still uncovered. A finding on a clause already
+    reported, under another name, replaces the old one."""
     replies = structured_trace()
+    again = {**FINDINGS[0], "clause": "Termination (MISSING)"}
     replies[4:5] = [
         xml("Notices.", "write_notices", findings=FINDINGS[:3]),  # privacy policy left out
-        xml("The rest.", "write_notices", findings=FINDINGS[3:]),
+        xml("The rest.", "write_notices", findings=[*FINDINGS[3:], again]),
     ]
     model = ScriptedModel(replies, native_tools=False)
     result, events, _ = tracked(legal_docs, model)
@@ -220,7 +222,7 @@ def test_notices_must_cover_every_problem_and_accumulate(legal_docs: Path) -> No
     assert "DPO / privacy contact (MISSING)" in first
     assert "validation_failed" not in second and "2 CRITICAL, 5 WARNING, 0 INFO" in second
     notices = (legal_docs / NOTICES).read_text(encoding="utf-8")
-    assert "CRITICAL: Term and termination" in notices and "CRITICAL: DPO contact" in notices
+    assert "CRITICAL: Termination (MISSING)" in notices and "CRITICAL: DPO contact" in notices
     marks = [e.step_name for e in events if isinstance(e, ProgressMarked)]
     assert marks.count(f"Write {NOTICES}") == 1 and result.ok
 

@@ -123,11 +123,11 @@ class Review:
             raise ToolRetry("findings is empty: give one finding for each problem you found")
         # Findings accumulate over calls (small models write a document at a time); a new
         # finding on the same clause of the same document replaces the old one.
-        merged = {(f.document, f.clause.strip().lower()): f for f in self.findings}
+        merged = {self._clause_key(f): f for f in self.findings}
         for f in findings:
             doc = self.document(f.document)
             new = self._with_evidence(f.model_copy(update={"document": doc}))
-            merged[(doc, new.clause.strip().lower())] = new
+            merged[self._clause_key(new)] = new
         self.findings = resolved = list(merged.values())
         text = render_notices(self.documents, resolved, folder=self.source.root.name)
         result = self.output.write(NOTICES, text.encode("utf-8"))
@@ -198,6 +198,14 @@ class Review:
             return f"{out}\n<validation_failed>{reason}</validation_failed>"
         ctx.emit(ProgressMarked(step))
         return out
+
+    def _clause_key(self, f: Finding) -> tuple[str, str]:
+        """Which clause a finding is about: the checked clause its name means, else the name
+        itself. A PEV run wrote "DPO / privacy contact (MISSING)" after "DPO / privacy
+        contact" and the notices counted the problem twice."""
+        report = self.checks.get(f.document)
+        hit = _matching_clause(report, f.clause) if report else None
+        return f.document, hit.label if hit is not None else f.clause.strip().lower()
 
     def _with_evidence(self, f: Finding) -> Finding:
         """Fill an empty problem, quote or location from what check_clauses found for that
