@@ -80,4 +80,7 @@ def test_a_gsm8k_run_in_the_code_format_end_to_end() -> None:
     system = first.messages[0].content  # type: ignore[union-attr]
     assert "```python\n# 3 trays of 12 muffins" in system and "#### 62" in system
     observed = model.requests[1].messages[-1].content  # type: ignore[union-attr]
-    assert observed.startswith("```output\nclips_april = 48")
+    # The step note comes first: after the output, the model copied it as its answer.
+    note, output = observed.split("\n\n", 1)
+    assert note.startswith("[Step 2 of ") and output.startswith("```output\nclips_april = 48")
+    assert observed.endswith("result = 72\n```")
