@@ -46,6 +46,7 @@ def test_a_python_block_runs_in_the_code_tool_and_its_made_up_output_is_cut() ->
         # The embedded model's own layout: the marker, then the sentence with the answer.
         ("It is 4.\n\n#### Final Answer:\nLana needs to sell \\(\\boxed{4}\\) more.", "4"),
         ("#### Final Answer:\nShe needs 4 more muffins.", "She needs 4 more muffins."),
+        ("#### Final Answer\nAlexis paid $37 for the shoes.", "Alexis paid $37 for the shoes."),
         ("\\boxed{3} at first, but then:\n#### 5", "5"),
     ],
 )

@@ -30,8 +30,13 @@ from thinkact.formats.text import Shown, TextFormat, fail
 from thinkact.types import Message, Reply, ToolResult, ToolSpec, UserMessage
 
 _BLOCK = re.compile(r"```[ \t]*([\w+-]*)[ \t]*\n(.*?)```", re.DOTALL)
-# The answer marker, at the start of a line: "#### 72", "Final Answer: 72", "#### Final Answer:"
-_MARK = re.compile(r"^[ \t]*(?:#{4}[ \t]*)?\**final answer\**[ \t]*:\**|^[ \t]*#{4}", re.I | re.M)
+# The answer marker, at the start of a line: "#### 72", "Final Answer: 72", "#### Final
+# Answer:" or "#### Final Answer" (a heading: the answer on the lines below)
+_MARK = re.compile(
+    r"^[ \t]*#{4}[ \t]*\**final answer\**[ \t]*:?\**|^[ \t]*\**final answer\**[ \t]*:\**"
+    r"|^[ \t]*#{4}",
+    re.I | re.M,
+)
 _BOXED = re.compile(r"\\boxed\{([^{}]*)\}")
 _CODE_TAGS = ("", "python", "py", "python3")
 
