@@ -27,7 +27,7 @@ from collections.abc import Collection, Sequence
 
 from thinkact.formats.base import Parsed
 from thinkact.formats.text import Shown, TextFormat, fail
-from thinkact.types import Message, Reply, ToolResult, ToolSpec, UserMessage
+from thinkact.types import Reply, ToolResult, ToolSpec
 
 _BLOCK = re.compile(r"```[ \t]*([\w+-]*)[ \t]*\n(.*?)```", re.DOTALL)
 # The answer marker, at the start of a line: "#### 72", "Final Answer: 72", "#### Final
@@ -70,6 +70,8 @@ class CodeFormat(TextFormat):
 
     format_text = _FORMAT
     final_only_text = _FINAL_ONLY
+    # Free to write anything, the model answered "#### Step 3 of 10]" after a note at the end.
+    note_first = True
 
     def render_reply(self, thought: str, calls: Shown, answer: str | None = None) -> str:
         parts = [thought] if thought else []
@@ -84,15 +86,6 @@ class CodeFormat(TextFormat):
     def render_result(self, result: ToolResult, several: bool) -> str:
         label = f" ({result.name})" if several else ""
         return f"```output{label}\n{result.content.rstrip()}\n```"
-
-    def observation(self, results: Sequence[ToolResult], note: str) -> list[Message]:
-        # The note ("[Step 3 of 10]") before the output, not after it: free to write
-        # anything, the model answered "#### Step 3 of 10]" after a note at the end.
-        text = self.render_results(results)
-        return [UserMessage(f"{note}\n\n{text}" if note else text)]
-
-    def feedback(self, message: str, note: str) -> list[Message]:
-        return [UserMessage(f"{note}\n\n{message}".strip())]
 
     def cut(self, text: str) -> str:
         """Up to an output block the model started writing itself."""

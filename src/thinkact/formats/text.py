@@ -71,6 +71,7 @@ class TextFormat:
     stop: tuple[str, ...] = ()
     format_text = ""
     final_only_text = ""
+    note_first = False  # the step note before an observation or feedback, not after
 
     def __init__(self) -> None:
         self._schemas: dict[str, Mapping[str, Any]] = {}
@@ -267,11 +268,16 @@ class TextFormat:
         return "\n".join(self.render_result(r, several) for r in results)
 
     def observation(self, results: Sequence[ToolResult], note: str) -> list[Message]:
-        text = self.render_results(results)
-        return [UserMessage(f"{text}\n\n{note}" if note else text)]
+        return [UserMessage(self._noted(self.render_results(results), note))]
 
     def feedback(self, message: str, note: str) -> list[Message]:
-        return [UserMessage(f"{message}\n\n{note}".strip())]
+        return [UserMessage(self._noted(message, note).strip())]
+
+    def _noted(self, text: str, note: str) -> str:
+        """The text with the step note ("[Step 3 of 10]") after it, or before (`note_first`)."""
+        if not note:
+            return text
+        return f"{note}\n\n{text}" if self.note_first else f"{text}\n\n{note}"
 
     def json_schema(
         self, tools: Sequence[ToolSpec], *, final_only: bool = False
