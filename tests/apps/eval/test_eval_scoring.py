@@ -14,6 +14,7 @@ from thinkact.apps.eval.gsm8k import (
     extract_number,
     gold_number,
     numbers_equal,
+    one_number,
 )
 from thinkact.apps.eval.hotpotqa import HotpotQA, exact_match, f1_score, normalize_answer
 from thinkact.apps.eval.solver import ThinkactSolver
@@ -118,6 +119,24 @@ def test_gsm8k_in_the_code_format_is_asked_plainly() -> None:
     assert system.startswith(PLAIN_INSTRUCTIONS) and "muffins" not in system  # no examples
     assert user.startswith(f"{item.question}\n{PLAIN_ASK}")
     assert Gsm8k().format == "code"
+
+
+def test_gsm8k_answers_with_several_numbers_go_back_to_the_model() -> None:
+    assert one_number("The car traveled 10 meters after the 3rd turn.") is not None
+    assert "(3, 10)" in str(one_number("#### Step 3 of 10"))
+    assert one_number("Each pays $5, and $5.00 in all is 5.") is None  # one value, written thrice
+    assert one_number("It is 1,200 dollars.") is None
+    assert one_number("Tom had 3, and now #### 5") is None  # after the marker, only 5
+    item = Item("train-0", "Tom has 2 apples and buys 3. How many now?", "5")
+    program = "Add them.\n```python\nprint(2 + 3)\n```"
+    # The step note before the output, copied as the answer (a table run, train-37).
+    model = ScriptedModel(
+        [program, "It printed 5.\n#### Step 3 of 10", "#### 5"], native_tools=False
+    )
+    attempt = ThinkactSolver(model, format="code").solve(Gsm8k().task(item))
+    assert (attempt.prediction, attempt.steps) == ("5", 3)
+    told = model.requests[2].messages[-1].content  # type: ignore[union-attr]
+    assert "several numbers (3, 10)" in told
 
 
 def test_gsm8k_bad_data_is_a_clear_error(tmp_path: Path) -> None:

@@ -139,6 +139,21 @@ def a_whole_number(answer: str) -> str | None:
     return None
 
 
+def one_number(answer: str) -> str | None:
+    """Validator: the answer gives one number, not several. Scored by its last number, a
+    right prose answer ("10 meters after the 3rd turn") lost; and the code format's model
+    once copied the step note ("Step 3 of 10") as its answer."""
+    text = answer.rsplit("####", 1)[1] if "####" in answer else answer
+    found = list(dict.fromkeys(_NUMBER.findall(text)))
+    values = {Decimal(n.replace(",", "")) for n in found}
+    if len(values) < 2:
+        return None
+    return (
+        f"Your final answer gives several numbers ({', '.join(found[:4])}), but the problem "
+        "asks for one. Give the final answer again as that one number alone."
+    )
+
+
 def numbers_equal(prediction: str, gold: str) -> bool:
     got = extract_number(prediction)
     want = extract_number(gold)
@@ -187,7 +202,7 @@ class Gsm8k:
             max_steps=self.max_steps,
             examples=EXAMPLES,
             observation_hint=OBSERVATION_HINT,
-            validators=(a_whole_number,),
+            validators=(one_number, a_whole_number),
         )
         plain = replace(
             task,
