@@ -222,9 +222,35 @@ def test_notices_must_cover_every_problem_and_accumulate(legal_docs: Path) -> No
     assert "DPO / privacy contact (MISSING)" in first
     assert "validation_failed" not in second and "2 CRITICAL, 5 WARNING, 0 INFO" in second
     notices = (legal_docs / NOTICES).read_text(encoding="utf-8")
-    assert "CRITICAL: Termination (MISSING)" in notices and "CRITICAL: DPO contact" in notices
+    # the checker's verdict copied into the clause name is dropped
+    assert "CRITICAL: Termination\n" in notices and "CRITICAL: DPO contact" in notices
     marks = [e.step_name for e in events if isinstance(e, ProgressMarked)]
     assert marks.count(f"Write {NOTICES}") == 1 and result.ok
+
+
+def test_notices_are_rated_by_the_severity_rules(legal_docs: Path) -> None:
+    """MISSING is CRITICAL and VAGUE is WARNING: a PEV review on the embedded model rated
+    the privacy policy's missing DPO a WARNING and the vague refund policy CRITICAL."""
+    replies = structured_trace()
+    swapped = [dict(f) for f in FINDINGS]
+    swapped[2]["severity"], swapped[3]["severity"] = "CRITICAL", "WARNING"
+    replies[4:5] = [
+        xml("Notices.", "write_notices", findings=swapped),
+        xml("Fix the two.", "write_notices", findings=[FINDINGS[2], FINDINGS[3]]),
+    ]
+    model = ScriptedModel(replies, native_tools=False)
+    result, events, _ = tracked(legal_docs, model)
+    first, second = [
+        e.result.content
+        for e in events
+        if isinstance(e, ToolFinished) and e.call.name == "write_notices"
+    ]
+    assert "<validation_failed>by the severity rules, terms_of_service.docx: Refund policy " \
+           "is VAGUE, so WARNING (not CRITICAL); privacy_policy.txt: DPO / privacy contact " \
+           "is MISSING, so CRITICAL (not WARNING)." in first  # fmt: skip
+    assert "no finding covers" not in first
+    assert "validation_failed" not in second and "2 CRITICAL, 5 WARNING, 0 INFO" in second
+    assert result.ok
 
 
 def test_notices_wait_for_every_document_to_be_checked(legal_docs: Path) -> None:

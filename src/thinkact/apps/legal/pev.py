@@ -113,7 +113,7 @@ def pev_review(
         validators=agent.validators,
         step_validators={
             "findings": findings,
-            "notices": lambda result: check_notices(output, docs) or review.review.uncovered(),
+            "notices": lambda result: check_notices(output, docs) or review.review.unresolved(),
             "summary": lambda result: check_summary(output, docs),
         },
         approve=agent.approve,

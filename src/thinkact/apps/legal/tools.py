@@ -133,7 +133,7 @@ class Review:
         result = self.output.write(NOTICES, text.encode("utf-8"))
         counts = ", ".join(f"{sum(f.severity == s for f in resolved)} {s}" for s in SEVERITIES)
         out = f"Wrote {result.bytes_written:,} bytes to {result.path}: {counts}."
-        return self._checked(out, NOTICES, STEPS[2], ctx, self.uncovered())
+        return self._checked(out, NOTICES, STEPS[2], ctx, self.unresolved())
 
     def write_summary(self, status: str, ctx: ToolContext) -> str:
         """Write REVIEW_SUMMARY.md (after LEGAL_NOTICES.md): overall status, counts by
@@ -171,21 +171,33 @@ class Review:
             f"<final_answer>{answer}.</final_answer>"
         )
 
-    def uncovered(self) -> str | None:
-        """The problems check_clauses found that no finding covers yet, as a reason."""
-        missed = []
+    def unresolved(self) -> str | None:
+        """What the findings still get wrong, as a reason: problems check_clauses found that
+        no finding covers, and findings rated against the severity rules (MISSING is
+        CRITICAL, VAGUE is WARNING; the embedded model once rated a missing DPO a WARNING)."""
+        missed, misrated = [], []
         for doc, report in self.checks.items():
             own = [f for f in self.findings if f.document == doc]
             for r in report.results:
                 if r.status == "present":
                     continue
-                if not any(_matching_clause(report, f.clause) is r for f in own):
+                covering = [f for f in own if _matching_clause(report, f.clause) is r]
+                due = _SEVERITY_OF[r.status]
+                if not covering:
                     missed.append(f"{doc}: {r.label} ({r.status.upper()})")
-        if not missed:
+                elif all(f.severity != due for f in covering):
+                    was = covering[-1].severity
+                    misrated.append(f"{doc}: {r.label} is {r.status.upper()}, so {due} (not {was})")
+        reasons = []
+        if missed:
+            reasons.append(f"no finding covers {'; '.join(missed)}")
+        if misrated:
+            reasons.append(f"by the severity rules, {'; '.join(misrated)}")
+        if not reasons:
             return None
         return (
-            "no finding covers " + "; ".join(missed) + ". Call write_notices with findings "
-            "for these (the findings you gave are kept)."
+            ". ".join(reasons) + ". Call write_notices with findings for these (the findings "
+            "you gave are kept; one on the same clause replaces the old)."
         )
 
     def _checked(
@@ -214,7 +226,9 @@ class Review:
         hit = _matching_clause(report, f.clause) if report else None
         if hit is None:
             return f
-        update = {} if f.problem.strip() else {"problem": hit.note}
+        update: dict[str, str] = {"clause": _STATUS_SUFFIX.sub("", f.clause) or f.clause}
+        if not f.problem.strip():
+            update["problem"] = hit.note
         if not f.quote.strip() and hit.evidence is not None:
             update["quote"] = hit.evidence.quote
             update["location"] = f.location or hit.evidence.location
@@ -233,6 +247,9 @@ def _problems(reports: Iterable[ClauseReport]) -> str:
 
 
 _WORDS = re.compile(r"[a-z]{3,}")
+# The checker's verdict copied into a clause name: "DPO / privacy contact (MISSING)"
+_STATUS_SUFFIX = re.compile(r"\s*[(\[](?:missing|vague|present)[)\]]\s*$", re.I)
+_SEVERITY_OF = {"missing": "CRITICAL", "vague": "WARNING"}
 
 
 def _stems(text: str) -> set[str]:
