@@ -163,13 +163,12 @@ class Loop:
         cfg = self.config
         parts: list[str] = []
         if cfg.show_step_count and step <= cfg.max_steps:
+            count = f"Step {step} of {cfg.max_steps}" if self.format.counts_steps else ""
             if step == cfg.max_steps:
-                parts.append(
-                    f"[Step {step} of {cfg.max_steps}. This is your last step: "
-                    "give your final answer now if you can.]"
-                )
-            else:
-                parts.append(f"[Step {step} of {cfg.max_steps}]")
+                last = "This is your last step: give your final answer now if you can."
+                parts.append(f"[{count}. {last}]" if count else f"[{last}]")
+            elif count:
+                parts.append(f"[{count}]")
         if self.budget.active:
             low = self.budget.warning(self.usage, self.elapsed())
             if low:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from sample_tools import NAMES, SPECS
 
-from thinkact import Agent, FormatError, Reply
+from thinkact import Agent, AgentConfig, FormatError, Reply
 from thinkact.apps.eval.gsm8k import EXAMPLES, INSTRUCTIONS
 from thinkact.events import ToolFinished
 from thinkact.formats.code import CodeFormat
@@ -81,7 +81,18 @@ def test_a_gsm8k_run_in_the_code_format_end_to_end() -> None:
     system = first.messages[0].content  # type: ignore[union-attr]
     assert "```python\n# 3 trays of 12 muffins" in system and "#### 62" in system
     observed = model.requests[1].messages[-1].content  # type: ignore[union-attr]
-    # The step note comes first: after the output, the model copied it as its answer.
-    note, output = observed.split("\n\n", 1)
-    assert note.startswith("[Step 2 of ") and output.startswith("```output\nclips_april = 48")
+    # No step count: the model gave "Step 3 of 10" as its answer, wherever the note was.
+    assert observed.startswith("```output\nclips_april = 48") and "Step" not in observed
     assert observed.endswith("result = 72\n```")
+
+
+def test_the_code_format_warns_of_the_last_step_before_the_output() -> None:
+    model = ScriptedModel([NATIVE, "#### 72"])
+    agent = Agent(model, [calculator], format="code", config=AgentConfig(max_steps=2))
+    assert agent.run("How many clips?").final_answer == "72"
+    first = model.requests[0].messages[-1].content  # type: ignore[union-attr]
+    assert first == "How many clips?"
+    observed = model.requests[1].messages[-1].content  # type: ignore[union-attr]
+    note, output = observed.split("\n\n", 1)
+    assert note == "[This is your last step: give your final answer now if you can.]"
+    assert output.startswith("```output\nclips_april = 48")

@@ -32,6 +32,7 @@ class Format(Protocol):
     name: str
     native: bool  # True: tools travel as the provider's tool calls, not in the text
     stop: tuple[str, ...]  # where generation must end so the model cannot invent observations
+    counts_steps: bool  # whether the model is shown "[Step 3 of 10]" (if the config says so)
 
     def system_prompt(
         self, tools: Sequence[ToolSpec], instructions: str, examples: Sequence[Example] = ()

@@ -70,8 +70,12 @@ class CodeFormat(TextFormat):
 
     format_text = _FORMAT
     final_only_text = _FINAL_ONLY
-    # Free to write anything, the model answered "#### Step 3 of 10]" after a note at the end.
+    # Free to write anything, the model gave the step note as its answer: "#### Step 3 of
+    # 10]" after a note at the end, "#### Step 3 of 10" after one at the start, and again
+    # each time it was told to give one number (GSM8K train-37). So no step count here;
+    # the last step's warning stays.
     note_first = True
+    counts_steps = False
 
     def render_reply(self, thought: str, calls: Shown, answer: str | None = None) -> str:
         parts = [thought] if thought else []

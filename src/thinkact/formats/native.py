@@ -29,6 +29,7 @@ class NativeFormat:
     name = "native"
     native = True
     stop: tuple[str, ...] = ()
+    counts_steps = True
 
     def system_prompt(
         self, tools: Sequence[ToolSpec], instructions: str, examples: Sequence[Example] = ()

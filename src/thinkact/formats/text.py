@@ -72,6 +72,7 @@ class TextFormat:
     format_text = ""
     final_only_text = ""
     note_first = False  # the step note before an observation or feedback, not after
+    counts_steps = True
 
     def __init__(self) -> None:
         self._schemas: dict[str, Mapping[str, Any]] = {}
