@@ -34,6 +34,10 @@ class AgentConfig:
     temperature: float = 0.0
     retry_temperature: float = 0.7  # at least this after an error or a turned-down reply
     tool_concurrency: int = 8
+    # Before a tool runs, ask the model (one short call per tool) whether it does what the
+    # task asks; a "no" is not run (see screen.py). For small models that call a tool for
+    # every request: BFCL's irrelevance items.
+    screen_calls: bool = False
     retry: RetryPolicy = field(default_factory=RetryPolicy)
     # Budgets beyond steps (None: unlimited). The model is warned when little is left.
     max_tokens: int | None = None

@@ -95,6 +95,18 @@ class ToolFinished(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class CallsScreened(Event):
+    """The model was asked whether each tool it chose does what the task asks
+    (`AgentConfig.screen_calls`); calls of the `refused` tools are not run."""
+
+    kind: ClassVar[str] = "calls_screened"
+    step: int
+    asked: tuple[str, ...]
+    refused: tuple[str, ...]
+    usage: Usage
+
+
+@dataclass(frozen=True, slots=True)
 class ToolDenied(Event):
     """A tool needing approval was refused by the user's policy."""
 

@@ -28,6 +28,7 @@ from thinkact.effects import (
 )
 from thinkact.errors import FormatError, ModelError
 from thinkact.events import (
+    CallsScreened,
     Checkpoint,
     ContextTrimmed,
     FormatFailed,
@@ -45,6 +46,7 @@ from thinkact.events import (
 from thinkact.formats.base import Format, Parsed, final_answer_spec
 from thinkact.loop_guard import LoopGuard
 from thinkact.retry import retrying
+from thinkact.screen import refusal, says_no, screen_request, to_screen
 from thinkact.tools.runtime import ToolOutcome
 from thinkact.types import (
     Message,
@@ -310,16 +312,40 @@ class Loop:
                 yield Notice(step, "loop_nudge", self.guard.nudge)
 
         calls = parsed.calls
+        refused = (yield from self._screened(step, calls)) if cfg.screen_calls else set()
         if self.checkpoints:
             yield self._checkpoint(pending=calls)
+        results: dict[str, ToolResult] = {}
         for call in calls:
             yield ToolStarted(step, call)
-        outcomes: list[ToolOutcome] = yield RunTools(step, calls)
-        for call, outcome in zip(calls, outcomes, strict=True):
+        for call in calls:  # before any tool runs: a resume must not run them
+            if call.name in refused:
+                results[call.id] = ToolResult(call.id, call.name, refusal(call.name), True)
+                yield ToolFinished(step, call, results[call.id], 0.0)
+        to_run = tuple(c for c in calls if c.id not in results)
+        outcomes: list[ToolOutcome] = (yield RunTools(step, to_run)) if to_run else []
+        for call, outcome in zip(to_run, outcomes, strict=True):
+            results[call.id] = outcome.result
             yield ToolFinished(step, call, outcome.result, outcome.duration)
             if outcome.events:
                 yield from outcome.events
-        return (yield from self._observe(step, calls, [o.result for o in outcomes]))
+        return (yield from self._observe(step, calls, [results[c.id] for c in calls]))
+
+    def _screened(
+        self, step: int, calls: Sequence[ToolCall]
+    ) -> Generator[Effect, Any, set[str]]:
+        """The tools the model, asked about each, says do not do what the task asks."""
+        refused: set[str] = set()
+        asked = to_screen([c.name for c in calls], self.specs)
+        usage = Usage()
+        for spec in asked:
+            reply = yield from retrying(screen_request(self.task, spec), self.config.retry)
+            usage += reply.usage
+            if says_no(reply):
+                refused.add(spec.name)
+        self.usage += usage
+        yield CallsScreened(step, tuple(s.name for s in asked), tuple(sorted(refused)), usage)
+        return refused
 
     def _observe(
         self, step: int, calls: Sequence[ToolCall], results: list[ToolResult]

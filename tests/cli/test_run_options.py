@@ -10,9 +10,10 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
-from thinkact import Agent, ToolContext, UserError, tool
+from thinkact import Agent, AgentConfig, ToolContext, UserError, tool
 from thinkact.commands.common import (
     add_run_options,
+    agent_config,
     make_approver,
     make_output,
     report_quiet,
@@ -51,6 +52,10 @@ def test_options_and_their_defaults() -> None:
     )
     with pytest.raises(SystemExit):
         parse("--quiet", "--json")  # one or the other
+    assert not agent_config(args).screen_calls
+    assert agent_config(parse("--screen-calls", "--max-steps", "3")) == AgentConfig(
+        max_steps=3, screen_calls=True
+    )
 
 
 def test_built_in_tools_and_groups_resolve_by_name(tmp_path: Path) -> None:

@@ -9,6 +9,7 @@ from rich.console import Console
 
 from thinkact import Agent, AgentConfig, ToolContext, tool
 from thinkact.events import (
+    CallsScreened,
     ModelReplied,
     ProgressMarked,
     RetryScheduled,
@@ -257,6 +258,8 @@ def test_notices_retries_validation_denials_and_progress() -> None:
         ToolDenied(1, call, "the user did not approve this call"),
         ProgressMarked("Scan folder"),
         ValidationFailed(1, "notices_exist", "LEGAL_NOTICES.md is missing", 1),
+        CallsScreened(1, ("write_file", "add"), ("add",), Usage()),
+        CallsScreened(1, ("write_file",), (), Usage()),
         RunFinished("r1", "budget_cost", None, 1, Usage(10, 5, 0, 0.01234), 3.0),
     ]:
         report(event)
@@ -266,6 +269,7 @@ def test_notices_retries_validation_denials_and_progress() -> None:
     assert "🚫 DENIED write_file: the user did not approve this call" in text
     assert "✅ STEP COMPLETE: Scan folder" in text
     assert "❌ VALIDATION FAILED (notices_exist, attempt 1)\nLEGAL_NOTICES.md is missing" in text
+    assert text.count("NOT RUN") == 1 and "🚫 NOT RUN: add (the model judged" in text
     assert text.endswith(
         "⚠️  Cost budget spent\nRaise the cost budget to go further.\n"
         "1 step · tokens 10 in / 5 out (0 cached) · $0.0123 · 1.0 s"

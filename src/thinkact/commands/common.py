@@ -72,6 +72,12 @@ def add_run_options(parser: argparse.ArgumentParser, *, tools: bool = True) -> N
         "--max-steps", type=_positive_int, default=20, metavar="N", help="turns (default: 20)"
     )
     parser.add_argument("--trace", metavar="FILE", help="append every event to FILE as JSONL")
+    parser.add_argument(
+        "--screen-calls",
+        action="store_true",
+        help="before a tool runs, ask the model whether it does what the task asks; "
+        "a no is not run (for small models that call a tool for everything)",
+    )
     out = parser.add_mutually_exclusive_group()
     out.add_argument("--quiet", "-q", action="store_true", help="print only the final answer")
     out.add_argument("--json", action="store_true", help="print events as JSON lines")
@@ -162,7 +168,8 @@ def _positive_int(text: str) -> int:
 def agent_config(args: argparse.Namespace, **overrides: Any) -> AgentConfig:
     from thinkact.config import AgentConfig
 
-    return AgentConfig(max_steps=args.max_steps, **overrides)
+    screen = bool(getattr(args, "screen_calls", False))
+    return AgentConfig(max_steps=args.max_steps, screen_calls=screen, **overrides)
 
 
 # --- tools -------------------------------------------------------------------------------

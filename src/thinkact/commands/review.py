@@ -84,12 +84,12 @@ def run(args: argparse.Namespace) -> int:
     from thinkact.apps.legal import NOTICES, SUMMARY, build_review
     from thinkact.apps.legal.reports import STATUSES, status_in
     from thinkact.commands.common import (
+        agent_config,
         make_approver,
         make_console,
         make_output,
         report_quiet,
     )
-    from thinkact.config import AgentConfig
 
     console = make_console(stderr=args.json)
     errors = make_console(stderr=True)
@@ -99,7 +99,7 @@ def run(args: argparse.Namespace) -> int:
         out=args.out,
         format=args.format,
         approve=make_approver(args, errors),
-        config=AgentConfig(max_steps=args.max_steps, max_reply_tokens=1536),
+        config=agent_config(args, max_reply_tokens=1536),
     )
     if args.pattern == "pev":
         return _run_pev(review, args, console, errors)

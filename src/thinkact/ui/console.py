@@ -22,6 +22,7 @@ from rich.markdown import Markdown
 from rich.text import Text
 
 from thinkact.events import (
+    CallsScreened,
     Event,
     FormatFailed,
     ModelReplied,
@@ -164,6 +165,7 @@ class ConsoleReporter:
             Notice: self._notice,
             RetryScheduled: self._retry,
             ValidationFailed: self._validation_failed,
+            CallsScreened: self._screened,
             ProgressMarked: self._progress,
             RunFinished: self._run_finished,
         }
@@ -278,6 +280,11 @@ class ConsoleReporter:
     def _validation_failed(self, e: ValidationFailed) -> None:
         self._say(f"❌ VALIDATION FAILED ({e.validator}, attempt {e.attempt})", "bold red")
         self._body(e.message, "red")
+
+    def _screened(self, e: CallsScreened) -> None:
+        if e.refused:
+            names = ", ".join(e.refused)
+            self._say(f"🚫 NOT RUN: {names} (the model judged it does not fit the task)", "yellow")
 
     def _progress(self, e: ProgressMarked) -> None:
         self._say(f"✅ STEP COMPLETE: {e.step_name}", "green")

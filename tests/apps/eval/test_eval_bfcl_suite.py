@@ -159,7 +159,9 @@ def test_one_turn_with_native_calls_scores_by_ast(wheel: Path) -> None:
     model = ScriptedModel(
         [
             _factorial_call(5),  # right
+            "yes",  # screened: does math_factorial do what is asked?
             _factorial_call("6"),  # wrong type
+            "yes",
             {"text": "I cannot help."},  # no call where one is expected
             {
                 "tool_calls": [
@@ -167,6 +169,7 @@ def test_one_turn_with_native_calls_scores_by_ast(wheel: Path) -> None:
                     {"name": "get_weather", "arguments": {"city": "Paris"}},
                 ]
             },
+            "yes",  # one question for the two calls of one function
             {"text": "No function fits: here is a joke."},  # irrelevance: no call
         ]
     )
@@ -177,7 +180,7 @@ def test_one_turn_with_native_calls_scores_by_ast(wheel: Path) -> None:
         assert attempt.steps == 1 and attempt.parse_failures == 0
         scores.append(suite.score(item, attempt).value)
     assert scores == [1.0, 0.0, 0.0, 1.0, 1.0]
-    assert model.remaining == 0  # exactly one model turn per item
+    assert model.remaining == 0  # one model turn per item, and one question per function
     # the model saw the item's functions as tools, with the dotted name made safe
     assert [t.name for t in model.requests[0].tools][:1] == ["math_factorial"]
 
@@ -185,7 +188,7 @@ def test_one_turn_with_native_calls_scores_by_ast(wheel: Path) -> None:
 def test_one_turn_prediction_is_bfcl_shaped_with_original_names(wheel: Path) -> None:
     suite = get_suite("bfcl:simple")
     item: Item = load_items(suite, wheel, limit=1)[0]
-    attempt = ThinkactSolver(ScriptedModel([_factorial_call(5)]), format="native").solve(
+    attempt = ThinkactSolver(ScriptedModel([_factorial_call(5), "yes"]), format="native").solve(
         suite.task(item)
     )
     assert attempt.prediction == [{"math_factorial": {"number": 5}}]
@@ -221,7 +224,7 @@ def test_xml_one_turn_shows_parallel_and_no_call_examples_and_scores_two_calls(
         '<action>get_weather</action>\n<parameters>{"city": "Rome"}</parameters>\n'
         '<action>get_weather</action>\n<parameters>{"city": "Paris"}</parameters>'
     )
-    model = ScriptedModel([reply])
+    model = ScriptedModel([reply, "yes"])
     attempt = ThinkactSolver(model, format="xml").solve(suite.task(item))
     assert suite.score(item, attempt).value == 1.0
     system = model.requests[0].messages[0].content  # type: ignore[union-attr]
@@ -230,3 +233,19 @@ def test_xml_one_turn_shows_parallel_and_no_call_examples_and_scores_two_calls(
     assert '<parameters>{"city": "Paris", "unit": "celsius"}</parameters>\n<action>' in shown
     assert "<final_answer>None of the functions can answer this.</final_answer>" in shown
     assert "I should start with" not in system
+
+
+def test_a_call_the_model_judges_unfit_is_not_made(wheel: Path) -> None:
+    """irrelevance: the model calls get_weather for a joke; asked whether get_weather does
+    what is asked, it says no, so the item's prediction is no call."""
+    suite = get_suite("bfcl:irrelevance")
+    [item] = load_items(suite, wheel)
+    call = {"tool_calls": [{"name": "get_weather", "arguments": {"city": "Paris"}}]}
+    model = ScriptedModel([call, "no"])
+    attempt = ThinkactSolver(model, format="native").solve(suite.task(item))
+    assert (attempt.prediction, attempt.reason) == ([], "calls_refused")
+    assert suite.score(item, attempt).value == 1.0
+    asked = model.requests[1]
+    assert asked.grammar is not None and asked.tools == ()
+    assert "Request: Tell me a joke" in asked.messages[-1].content  # type: ignore[union-attr]
+    assert "Function: get_weather(city): Weather." in asked.messages[-1].content  # type: ignore[union-attr]

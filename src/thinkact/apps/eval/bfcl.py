@@ -261,6 +261,10 @@ class Bfcl:
             max_steps=1,
             one_turn=True,
             examples=EXAMPLES,
+            # The embedded model called a function on 18 of 20 irrelevance items, whatever
+            # the instructions and examples said; asked about each call, it refused 8 of
+            # those and none of 70 right calls elsewhere (see thinkact.screen).
+            screen_calls=True,
         )
 
     def score(self, item: Item, attempt: Attempt) -> Score:

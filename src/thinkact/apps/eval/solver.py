@@ -7,7 +7,14 @@ from dataclasses import replace
 from thinkact.agent import Agent, exhaust
 from thinkact.apps.eval.base import Attempt, Task, TraceSink, final_calls
 from thinkact.config import AgentConfig
-from thinkact.events import Event, FormatFailed, ModelReplied, RunFinished, RunStarted
+from thinkact.events import (
+    CallsScreened,
+    Event,
+    FormatFailed,
+    ModelReplied,
+    RunFinished,
+    RunStarted,
+)
 from thinkact.formats import resolve_format
 from thinkact.formats.base import Format
 from thinkact.models.base import Model
@@ -29,6 +36,7 @@ class ThinkactSolver:
             self.config,
             max_steps=task.max_steps,
             observation_hint=task.observation_hint or self.config.observation_hint,
+            screen_calls=task.screen_calls or self.config.screen_calls,
         )
         reporters = [] if trace is None else [lambda e: trace(e.to_dict())]
         return Agent(
@@ -67,16 +75,21 @@ class ThinkactSolver:
 
     def _one_turn(self, agent: Agent, task: Task) -> Attempt:
         """Stop the run right after the first reply is parsed: its calls are the prediction
-        and no tool runs. The event after ModelReplied says whether the parse failed."""
+        and no tool runs. The event after ModelReplied says whether the parse failed, or
+        which calls screening refused (those are not made)."""
         run_id, usage = "", Usage()
         replied: ModelReplied | None = None
         failed = False
+        refused: tuple[str, ...] = ()
         gen = agent.iter(task.prompt)
         try:
             for event in gen:
                 if isinstance(event, RunStarted):
                     run_id = event.run_id
                 elif replied is not None:
+                    if isinstance(event, CallsScreened):
+                        refused, usage = event.refused, usage + event.usage
+                        continue
                     failed = isinstance(event, FormatFailed)
                     break
                 elif isinstance(event, ModelReplied):
@@ -86,15 +99,21 @@ class ThinkactSolver:
         finally:
             gen.close()
         calls = [] if replied is None or failed else list(replied.actions)
+        calls = [c for c in calls if c.name not in refused]
         answer = None if replied is None else replied.final_answer
-        reason = "format_error" if failed else ("tool_calls" if calls else "final_answer")
+        if failed or calls:
+            reason = "format_error" if failed else "tool_calls"
+        elif refused:
+            reason = "calls_refused"
+        else:
+            reason = "final_answer" if answer is not None else "no_reply"
         return Attempt(
             prediction=final_calls([(c.name, c.arguments) for c in calls]),
             steps=1,
             usage=usage,
             parse_failures=int(failed),
             run_id=run_id,
-            reason=reason if answer is not None or calls or failed else "no_reply",
+            reason=reason,
         )
 
 

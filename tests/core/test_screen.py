@@ -1,0 +1,107 @@
+"""Call screening (AgentConfig.screen_calls): the model is asked about each tool it chose;
+a "no" is not run and the model hears why."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from thinkact import Agent, AgentConfig, Tool
+from thinkact.events import CallsScreened, Event, ToolFinished
+from thinkact.screen import says_no, screen_request
+from thinkact.store import RunStore
+from thinkact.testing import FunctionModel
+from thinkact.types import ModelRequest, Reply, ToolMessage, ToolSpec, UserMessage
+
+SCREENED = AgentConfig(screen_calls=True)
+
+
+def tools(ran: list[str], *, stop_in_add: bool = False) -> list[Tool]:
+    def add(a: int, b: int) -> int:
+        """Add two integers."""
+        ran.append("add")
+        if stop_in_add and ran.count("add") == 1:
+            raise KeyboardInterrupt  # Ctrl-C while add runs
+        return a + b
+
+    def draw_circle(radius: float) -> str:
+        """Draw a circle of the given radius."""
+        ran.append("draw_circle")
+        return "drawn"
+
+    return [Tool.from_function(add), Tool.from_function(draw_circle)]
+
+
+def model(screen: dict[str, str]) -> FunctionModel:
+    """Calls add and draw_circle in one turn, then answers with what it was told; a
+    screening question about tool T is answered screen[T]."""
+
+    def reply(request: ModelRequest) -> dict[str, Any]:
+        last = request.messages[-1]
+        if request.grammar == 'root ::= "yes" | "no"':
+            assert isinstance(last, UserMessage)
+            name = next(n for n in screen if f"Function: {n}(" in last.content)
+            return {"text": screen[name], "usage": {"input_tokens": 50, "output_tokens": 1}}
+        told = [m for m in request.messages if isinstance(m, ToolMessage)]
+        if told:
+            return {"text": " | ".join(r.content for r in told[-1].results)}
+        calls = [
+            {"id": "c1", "name": "add", "arguments": {"a": 2, "b": 3}},
+            {"id": "c2", "name": "draw_circle", "arguments": {"radius": 5}},
+        ]
+        return {"tool_calls": calls, "usage": {"input_tokens": 100, "output_tokens": 20}}
+
+    return FunctionModel(reply)
+
+
+def test_a_tool_the_model_says_does_not_fit_is_not_run_and_the_model_hears_why() -> None:
+    ran: list[str] = []
+    events: list[Event] = []
+    m = model({"add": "yes", "draw_circle": "no"})
+    agent = Agent(m, tools(ran), config=SCREENED, reporters=[events.append])
+    result = agent.run("What is 2 + 3?")
+    assert ran == ["add"]
+    assert result.final_answer == (
+        "5 | Not run: draw_circle does not do what the task asks (checked before running "
+        "it). If no tool does, answer without one."
+    )
+    [screened] = [e for e in events if isinstance(e, CallsScreened)]
+    assert (screened.asked, screened.refused) == (("add", "draw_circle"), ("draw_circle",))
+    assert screened.usage.input_tokens == 100 and result.usage.input_tokens >= 200
+    asked = m.requests[1]  # the screening question: the task and the tool, nothing else
+    assert asked.tools == () and len(asked.messages) == 2
+    assert "Request: What is 2 + 3?" in asked.messages[1].content  # type: ignore[union-attr]
+    finished = [e for e in events if isinstance(e, ToolFinished)]
+    assert [e.call.id for e in finished] == ["c2", "c1"]  # the refusal before anything runs
+    assert finished[0].result.is_error and not finished[1].result.is_error
+
+
+def test_screening_is_off_by_default() -> None:
+    ran: list[str] = []
+    m = model({"add": "no", "draw_circle": "no"})
+    Agent(m, tools(ran)).run("What is 2 + 3?")
+    assert ran == ["add", "draw_circle"] and len(m.requests) == 2
+
+
+def test_only_a_clear_no_refuses() -> None:
+    assert says_no(Reply("no")) and says_no(Reply(" No.")) and says_no(Reply("no, it draws"))
+    assert not says_no(Reply("yes")) and not says_no(Reply("")) and not says_no(Reply("nope"))
+    spec = ToolSpec("draw", "Draw it.", {"type": "object", "properties": {"r": {}, "unit": {}}})
+    request = screen_request("Area of a square?", spec)
+    assert "Function: draw(r, unit): Draw it." in request.messages[1].content  # type: ignore[union-attr]
+    assert request.grammar is not None and request.max_tokens <= 4
+
+
+def test_a_resumed_run_does_not_run_a_refused_call(tmp_path: Path) -> None:
+    ran: list[str] = []
+    store = RunStore(tmp_path / "runs.db")
+    screen = {"add": "yes", "draw_circle": "no"}
+    agent = Agent(model(screen), tools(ran, stop_in_add=True), config=SCREENED, store=store)
+    with pytest.raises(KeyboardInterrupt):
+        agent.run("What is 2 + 3?", run_id="r1")
+    assert ran == ["add"]
+    again = Agent(model(screen), tools(ran), config=SCREENED, store=store).resume("r1")
+    assert "draw_circle" not in ran
+    assert again.final_answer is not None and "Not run: draw_circle" in again.final_answer
