@@ -311,8 +311,13 @@ class Loop:
                 self.turned_down = True
                 yield Notice(step, "loop_nudge", self.guard.nudge)
 
-        calls = parsed.calls
-        refused = (yield from self._screened(step, calls)) if cfg.screen_calls else set()
+        return (yield from self._act(step, parsed.calls))
+
+    def _act(
+        self, step: int, calls: tuple[ToolCall, ...]
+    ) -> Generator[Effect, Any, RunResult | None]:
+        """Run the step's calls (those screening lets through) and observe the results."""
+        refused = (yield from self._screened(step, calls)) if self.config.screen_calls else set()
         if self.checkpoints:
             yield self._checkpoint(pending=calls)
         results: dict[str, ToolResult] = {}
