@@ -36,7 +36,8 @@ class AgentConfig:
     tool_concurrency: int = 8
     # Before a tool runs, ask the model (one short call per tool) whether it does what the
     # task asks; a "no" is not run (see screen.py). For small models that call a tool for
-    # every request: BFCL's irrelevance items.
+    # every request (BFCL's irrelevance items). Judged against the whole task, so for
+    # one-request tasks: a workflow's intermediate step may be judged not to fit.
     screen_calls: bool = False
     retry: RetryPolicy = field(default_factory=RetryPolicy)
     # Budgets beyond steps (None: unlimited). The model is warned when little is left.
