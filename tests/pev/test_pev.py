@@ -159,6 +159,8 @@ def test_a_plan_failing_the_schema_goes_back_with_the_reason() -> None:
     rejected = [e.reason for e in events if isinstance(e, PlanRejected)]
     assert "argument 'steps.0.goal': Field required" in rejected[0]
     assert "cycle" in rejected[1]
+    shown = [e.text for e in events if isinstance(e, PlanRejected)]  # for the trace
+    assert '"depends_on": ["s2"]' in shown[1]
     assert len([e for e in events if isinstance(e, PlanProposed)]) == 1
     planner = [r for r in model.requests if "planner" in r.messages[0].content]  # type: ignore[union-attr]
     retry = planner[1]
@@ -182,10 +184,14 @@ def test_plan_parsing_names_every_problem() -> None:
     except Exception as e:
         msg = str(e)
         assert "unknown tools: nope (available: calculator)" in msg
-        assert "depends on unknown steps: zz" in msg
+        assert "depends on unknown steps: zz (it can depend on: none)" in msg
         assert "unknown validator 'missing'" in msg
     else:
         raise AssertionError("expected a FormatError")
+    # A re-plan is told which steps exist: those done and its own.
+    two = '{"steps": [{"id": "s2", "goal": "g", "depends_on": ["s1"]}, {"id": "s3", "goal": "h"}]}'
+    with pytest.raises(FormatError, match=r"s1 \(it can depend on: doc1, s3\)"):
+        parse_plan(two, set(), set(), known_ids={"doc1": "done"})
     # The prompt's JSON shape copied as a step: "..." is no goal.
     with pytest.raises(FormatError, match="step s1 has no goal"):
         parse_plan('{"steps": [{"id": "s1", "goal": "...", "check": "..."}]}', set())

@@ -24,6 +24,7 @@ class PlanRejected(Event):
     kind: ClassVar[str] = "plan_rejected"
     attempt: int
     reason: str
+    text: str = ""  # the rejected reply, for the trace
 
 
 @dataclass(frozen=True, slots=True)

@@ -85,8 +85,12 @@ def validate_plan(
     known = set(ids) | set(known_ids)
     for s in plan.steps:
         missing = [d for d in s.depends_on if d not in known]
-        if missing:
-            problems.append(f"step {s.id} depends on unknown steps: {', '.join(missing)}")
+        if missing:  # a re-planner depended on a step it never wrote (the legal review)
+            can = ", ".join(sorted(known - {s.id})) or "none"
+            problems.append(
+                f"step {s.id} depends on unknown steps: {', '.join(missing)} "
+                f"(it can depend on: {can})"
+            )
         if s.id in s.depends_on:
             problems.append(f"step {s.id} depends on itself")
         if not re.search(r"[^\W\d_]", s.goal):  # "..." copied from the prompt's JSON shape

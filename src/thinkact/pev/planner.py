@@ -95,7 +95,7 @@ async def propose_plan(
         try:
             plan = parse_plan(reply.text, names, validators, known_ids=done)
         except FormatError as e:
-            emit(PlanRejected(attempt, str(e)))
+            emit(PlanRejected(attempt, str(e), reply.text))
             history += [
                 AssistantMessage(reply.text),
                 UserMessage(f"{e} Reply with the corrected JSON plan."),
