@@ -10,8 +10,12 @@ regeneration continues where it stopped. The embedded model decodes on one threa
 2-core machine fits two jobs: give the second its own lock and its own share of the plan,
 
     python bench/make_results.py --run --agents seed --lock /tmp/thinkact-model-2.lock
- The table is built only from the runs' own
-summary.json files: every figure in it was measured.
+
+The table is built from bench/results/<run>.json, one record per run: its summary.json
+and the commits its items ran at. bench/runs/ (traces, per-item lines with the data's
+questions) stays on the machine that ran it; the records are committed, so a table
+regenerated elsewhere keeps every row measured before (a run present in bench/runs/
+refreshes its record first). Every figure in the table was measured.
 """
 
 from __future__ import annotations
@@ -29,6 +33,7 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 RUNS = ROOT / "bench" / "runs"
+RECORDS = ROOT / "bench" / "results"
 DATA = ROOT.parent / "shared" / "data"
 BFCL = ("simple", "multiple", "parallel", "parallel_multiple", "irrelevance")
 BFCL_LIVE = tuple(f"live_{c}" for c in BFCL)
@@ -95,6 +100,7 @@ def run_plan(args: argparse.Namespace) -> None:
             subprocess.run(cmd, check=False)
             if items_in(out) > before:  # a run stopped before its first item measured nothing
                 note_commit(out, at)
+                record(out)
 
 
 def items_in(out: Path) -> int:
@@ -110,9 +116,20 @@ def note_commit(out: Path, at: str) -> None:
         file.write_text(" ".join([*seen, at]) + "\n")
 
 
-def run_commits(out: Path) -> str:
-    file = out / "commits.txt"
-    return ", ".join(file.read_text().split()) if file.exists() else "–"
+def record(out: Path) -> Path | None:
+    """Refresh the committed record of a run in bench/runs/ (None: it measured nothing)."""
+    file = out / "summary.json"
+    if not file.exists():
+        return None
+    s = json.loads(file.read_text())
+    if not s.get("n"):
+        return None
+    commits = out / "commits.txt"
+    s["commits"] = commits.read_text().split() if commits.exists() else []
+    RECORDS.mkdir(parents=True, exist_ok=True)
+    target = RECORDS / f"{out.name}.json"
+    target.write_text(json.dumps(s, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    return target
 
 
 def machine() -> str:
@@ -153,7 +170,7 @@ def table(summaries: list[dict[str, Any]]) -> str:
             f"| {s['suite']} | {s['label']} | {n} | {s['accuracy']:.0%} ({low:.0%}–{high:.0%}) "
             f"| {extra or '–'} | {s['parse_failure_rate']:.0%} | {s['mean_steps']:.2f} "
             f"| {int(s['tokens_in']) // per} / {int(s['tokens_out']) // per} "
-            f"| {s['seconds_per_item']:.1f} | {s['commits']} |"
+            f"| {s['seconds_per_item']:.1f} | {', '.join(s.get('commits') or ['–'])} |"
         )
     return head + "\n".join(rows) + "\n"
 
@@ -182,14 +199,12 @@ def write_results(args: argparse.Namespace) -> Path:
     models = set()
     for name, _, _, _ in plan(args):
         for agent, _ in agents(args, name, every=True):
-            file = RUNS / f"{name}_{agent}" / "summary.json"
+            run = f"{name}_{agent}"
+            file = record(RUNS / run) or RECORDS / f"{run}.json"
             if not file.exists():
                 continue
             s = json.loads(file.read_text())
-            if not s.get("n"):
-                continue
             s["label"] = agent
-            s["commits"] = run_commits(file.parent)
             models.add(str(s.get("model")))
             summaries.append(s)
     today = datetime.date.today().isoformat()
