@@ -86,6 +86,7 @@ class Agent:
             context_window=getattr(self.model, "context_window", None),
             resume=resume,
             checkpoints=store is not None,
+            direct={t.name: t.direct_answer for t in self.tools if t.return_direct},
         )
         stored: set[tuple[int, str]] = set()
 

@@ -89,6 +89,7 @@ class Loop:
         context_window: int | None = None,
         resume: Resume | None = None,
         checkpoints: bool = True,
+        direct: Mapping[str, Callable[[str], str]] | None = None,
     ) -> None:
         self.task = task
         self.model_name = model_name
@@ -100,6 +101,9 @@ class Loop:
         self.clock = clock
         self.tool_names = frozenset(t.name for t in tools)
         self.pageable = frozenset(t.name for t in tools if is_pageable(t))
+        # Tools whose successful result is the run's answer (Tool.return_direct): name -> the
+        # answer its output gives.
+        self.direct = dict(direct or {})
         # Native tools travel in the request; text formats describe them in the prompt.
         self.specs = (*tools, final_answer_spec()) if format.native else tuple(tools)
         self.budget = Budget.from_config(self.config)
@@ -370,10 +374,28 @@ class Loop:
         if self.extra:
             note = f"{self.extra}\n{note}" if note else self.extra
             self.extra = ""
+        answer = self._direct_answer(results)
+        failure = None if answer is None else first_failure(answer, self.validators)
+        if answer is not None and failure is None:
+            self.messages.extend(self.format.observation(results, ""))
+            yield StepFinished(step, self.usage)
+            return (yield from self._finish("final_answer", answer))
+        if failure is not None:  # the reason goes back with the output it is about
+            if not (yield from self._turned_down(step, failure)):
+                self.messages.extend(self.format.observation(results, ""))
+                return (yield from self._finish("validation_failed", answer))
+            note = f"{self._failed(failure)}\n{note}" if note else self._failed(failure)
         self.messages.extend(self.format.observation(results, note))
         yield StepFinished(step, self.usage)
         if self.checkpoints:
             yield self._checkpoint()
+        return None
+
+    def _direct_answer(self, results: Sequence[ToolResult]) -> str | None:
+        """The answer a return_direct tool's successful result gives (the last such)."""
+        for r in reversed(results):
+            if r.name in self.direct and not r.is_error:
+                return self.direct[r.name](r.content)
         return None
 
     def _answered(self, step: int, answer: str) -> Generator[Effect, Any, RunResult | None]:
@@ -385,22 +407,27 @@ class Loop:
             return None
         return (yield from self._finish("validation_failed", answer))
 
-    def _send_back(self, step: int, failure: tuple[str, str]) -> Generator[Effect, Any, bool]:
-        """A failed validation: its reason goes back to the model while retries are left
-        (True), else the run should end (False)."""
+    def _turned_down(self, step: int, failure: tuple[str, str]) -> Generator[Effect, Any, bool]:
+        """A failed validation is counted and reported; True while retries are left."""
         self.validation_attempts += 1
         self.turned_down = True
         name, reason = failure
         yield ValidationFailed(step, name, reason, self.validation_attempts)
-        if self.validation_attempts > self.config.max_validation_retries:
-            return False
-        self.messages.extend(
-            self.format.feedback(
-                f"<validation_failed>{reason}</validation_failed>\n"
-                "Fix this, then give your final answer again.",
-                self._note(step + 1),
-            )
+        return self.validation_attempts <= self.config.max_validation_retries
+
+    @staticmethod
+    def _failed(failure: tuple[str, str]) -> str:
+        return (
+            f"<validation_failed>{failure[1]}</validation_failed>\n"
+            "Fix this, then give your final answer again."
         )
+
+    def _send_back(self, step: int, failure: tuple[str, str]) -> Generator[Effect, Any, bool]:
+        """A failed validation: its reason goes back to the model while retries are left
+        (True), else the run should end (False)."""
+        if not (yield from self._turned_down(step, failure)):
+            return False
+        self.messages.extend(self.format.feedback(self._failed(failure), self._note(step + 1)))
         yield StepFinished(step, self.usage)
         if self.checkpoints:
             yield self._checkpoint()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import threading
 import time
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -279,6 +280,56 @@ def test_a_placeholder_final_answer_goes_back_without_any_validator() -> None:
     assert [(e.validator, e.attempt) for e in failed] == [("has_content", 1)]
     assert "Your final answer '...' says nothing" in failed[0].message
     assert isinstance(events[-1], RunFinished) and events[-1].final_answer == "5"
+
+
+@tool(return_direct=True)
+def price(item: str) -> str:
+    """The price of an item, which is the answer."""
+    prices = {"tea": "4", "cake": "7.5"}
+    if item not in prices:
+        raise KeyError(f"no price for {item}")
+    return prices[item]
+
+
+def whole(answer: str) -> str | None:
+    return None if answer.isdigit() else f"{answer} is not a whole number"
+
+
+def test_a_return_direct_result_is_the_answer_without_another_turn() -> None:
+    model = ScriptedModel([call("price", item="tea")])
+    result = Agent(model, [price]).run("What does tea cost?")
+    assert (result.final_answer, result.reason, result.steps) == ("4", "final_answer", 1)
+    assert len(model.requests) == 1
+    # `answer_from` picks the answer out of the output.
+    labelled = replace(price, answer_from=lambda out: f"{out} dollars")
+    again = Agent(ScriptedModel([call("price", item="tea")]), [labelled]).run("Tea?")
+    assert again.final_answer == "4 dollars"
+
+
+def test_a_failed_return_direct_call_is_an_observation_and_the_run_goes_on() -> None:
+    model = ScriptedModel([call("price", item="scone"), final("I could not find it")])
+    result = Agent(model, [price]).run("What does a scone cost?")
+    assert (result.final_answer, result.steps) == ("I could not find it", 2)
+    observed = next(m for m in model.requests[1].messages if isinstance(m, ToolMessage))
+    assert "no price for scone" in observed.results[0].content
+
+
+def test_a_return_direct_answer_is_validated_and_sent_back_beside_its_output() -> None:
+    model = ScriptedModel([call("price", item="cake"), call("price", item="tea")])
+    events = list(Agent(model, [price], validators=[whole]).iter("A whole price?"))
+    failed = [e for e in events if isinstance(e, ValidationFailed)]
+    assert [(e.validator, e.attempt) for e in failed] == [("whole", 1)]
+    told = "\n".join(
+        str(getattr(m, "content", "")) + "".join(r.content for r in getattr(m, "results", ()))
+        for m in model.requests[1].messages[-2:]
+    )
+    assert "7.5" in told and "7.5 is not a whole number" in told
+    assert isinstance(events[-1], RunFinished) and events[-1].final_answer == "4"
+
+    never = ScriptedModel([call("price", item="cake")] * 2)
+    config = AgentConfig(max_validation_retries=1, loop_detection=False)
+    result = Agent(never, [price], validators=[whole], config=config).run("A whole price?")
+    assert (result.final_answer, result.reason) == ("7.5", "validation_failed")
 
 
 def _flaky(errors: list[Exception]) -> FunctionModel:

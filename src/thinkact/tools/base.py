@@ -150,6 +150,12 @@ class Tool:
     isolate: bool = False
     context_param: str | None = None
     is_async: bool = False
+    # A successful call ends the run with the tool's output as the final answer (checked
+    # by the run's validators like any answer), as LangChain's `return_direct`: for tools
+    # whose output is the answer, such as a word problem's program (PAL). `answer_from`
+    # picks the answer out of the output (default: all of it).
+    return_direct: bool = False
+    answer_from: Callable[[str], str] | None = None
     _spec: ToolSpec | None = field(default=None, repr=False)
 
     @classmethod
@@ -164,6 +170,7 @@ class Tool:
         max_calls: int | None = None,
         idempotent: bool = False,
         isolate: bool = False,
+        return_direct: bool = False,
     ) -> Tool:
         """Build a tool from `fn`'s signature, type hints and docstring.
 
@@ -208,6 +215,7 @@ class Tool:
             isolate=isolate,
             context_param=context_param,
             is_async=inspect.iscoroutinefunction(fn),
+            return_direct=return_direct,
         )
 
     @property
@@ -215,6 +223,10 @@ class Tool:
         if self._spec is None:
             self._spec = ToolSpec(self.name, self.description, self.parameters)
         return self._spec
+
+    def direct_answer(self, output: str) -> str:
+        """The final answer a successful call gives when the tool is return_direct."""
+        return output if self.answer_from is None else self.answer_from(output)
 
     def validate(self, arguments: Mapping[str, Any]) -> dict[str, Any]:
         """Check and coerce the model's arguments; raises ToolArgumentError."""
@@ -267,6 +279,7 @@ def tool(
     max_calls: int | None = None,
     idempotent: bool = False,
     isolate: bool = False,
+    return_direct: bool = False,
 ) -> Callable[[Callable[..., Any]], Tool]: ...
 
 
@@ -281,6 +294,7 @@ def tool(
     max_calls: int | None = None,
     idempotent: bool = False,
     isolate: bool = False,
+    return_direct: bool = False,
 ) -> Tool | Callable[[Callable[..., Any]], Tool]:
     """Decorator: `@tool` or `@tool(timeout=5, max_calls=3)` turns a function into a Tool."""
 
@@ -294,6 +308,7 @@ def tool(
             max_calls=max_calls,
             idempotent=idempotent,
             isolate=isolate,
+            return_direct=return_direct,
         )
 
     return make(fn) if fn is not None else make

@@ -214,4 +214,19 @@ def _calculator(expression: str, ctx: ToolContext) -> str:
 
 calculator: Tool = Tool.from_function(_calculator, name="calculator", idempotent=True)
 
-__all__ = ["CONSTANTS", "FUNCTIONS", "CalculatorError", "calculator", "evaluate", "format_number"]
+
+def result_value(output: str) -> str:
+    """The value a calculation ends with: `b` of `a = 1\nb = 2`, the printed step of a
+    program; what a return_direct calculator gives as the answer."""
+    last = output.strip().rsplit("\n", 1)[-1]
+    return last.rsplit(" = ", 1)[-1].strip()
+
+__all__ = [
+    "CONSTANTS",
+    "FUNCTIONS",
+    "CalculatorError",
+    "calculator",
+    "evaluate",
+    "format_number",
+    "result_value",
+]

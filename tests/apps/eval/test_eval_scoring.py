@@ -112,9 +112,10 @@ def test_gsm8k_in_the_code_format_is_asked_plainly() -> None:
     xml = ScriptedModel(["<reasoning>2 + 3.</reasoning><final_answer>5</final_answer>"])
     ThinkactSolver(xml, format="xml").solve(Gsm8k().task(item))
     assert "muffins" in xml.requests[0].messages[0].content  # type: ignore[union-attr]
-    model = ScriptedModel([program, "The program printed 5.\n#### 5"], native_tools=False)
+    model = ScriptedModel([program], native_tools=False)
     attempt = ThinkactSolver(model, format="code").solve(Gsm8k().task(item))
-    assert (attempt.prediction, attempt.steps, attempt.parse_failures) == ("5", 2, 0)
+    # The printed value is the answer (PAL): no second turn to retell it.
+    assert (attempt.prediction, attempt.steps, attempt.parse_failures) == ("5", 1, 0)
     system, user = (m.content for m in model.requests[0].messages)  # type: ignore[union-attr]
     assert system.startswith(PLAIN_INSTRUCTIONS) and "muffins" not in system  # no examples
     assert user.startswith(f"{item.question}\n{PLAIN_ASK}")
@@ -128,15 +129,27 @@ def test_gsm8k_answers_with_several_numbers_go_back_to_the_model() -> None:
     assert one_number("It is 1,200 dollars.") is None
     assert one_number("Tom had 3, and now #### 5") is None  # after the marker, only 5
     item = Item("train-0", "Tom has 2 apples and buys 3. How many now?", "5")
-    program = "Add them.\n```python\nprint(2 + 3)\n```"
-    # The step note before the output, copied as the answer (a table run, train-37).
-    model = ScriptedModel(
-        [program, "It printed 5.\n#### Step 3 of 10", "#### 5"], native_tools=False
-    )
+    # A step note copied as the answer (a table run, train-37).
+    model = ScriptedModel(["He buys 3.\n#### Step 3 of 10", "#### 5"], native_tools=False)
     attempt = ThinkactSolver(model, format="code").solve(Gsm8k().task(item))
-    assert (attempt.prediction, attempt.steps) == ("5", 3)
-    told = model.requests[2].messages[-1].content  # type: ignore[union-attr]
+    assert (attempt.prediction, attempt.steps) == ("5", 2)
+    told = model.requests[1].messages[-1].content  # type: ignore[union-attr]
     assert "several numbers (3, 10)" in told
+
+
+def test_gsm8k_a_program_printing_a_fraction_goes_back_with_its_output() -> None:
+    """Rounded by the model, 32.5 flowers passed as 33; as the answer itself, it is sent
+    back beside the output it came from, and the next program's value is the answer."""
+    item = Item("train-5", "10 yellow flowers, 80% more purple, ...", "35")
+    wrong = "Add them.\n```python\nyellow = 10\npurple = 18\ngreen = purple / 4\n"
+    wrong += "print(yellow + purple + green)\n```"
+    right = "Green is a quarter of both.\n```python\ngreen = (10 + 18) / 4\n"
+    right += "total = 10 + 18 + green\nprint(total)\n```"
+    model = ScriptedModel([wrong, right], native_tools=False)
+    attempt = ThinkactSolver(model, format="code").solve(Gsm8k().task(item))
+    assert (attempt.prediction, attempt.steps, attempt.reason) == ("35", 2, "final_answer")
+    told = model.requests[1].messages[-1].content  # type: ignore[union-attr]
+    assert "result = 32.5" in told and "32.5 is not a whole number" in told
 
 
 def test_gsm8k_bad_data_is_a_clear_error(tmp_path: Path) -> None:

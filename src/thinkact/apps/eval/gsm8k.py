@@ -193,7 +193,7 @@ class Gsm8k:
                 raise UserError(f"{file}:{n + 1}: not a GSM8K line ({e})") from None
 
     def task(self, item: Item) -> Task:
-        from thinkact.apps.eval.tools import calculator_tool
+        from thinkact.apps.eval.tools import calculator_tool, program_tool
 
         task = Task(
             prompt=item.question,
@@ -207,6 +207,7 @@ class Gsm8k:
         plain = replace(
             task,
             prompt=f"{item.question}\n{PLAIN_ASK}",
+            tools=(program_tool(),),
             instructions=PLAIN_INSTRUCTIONS,
             examples=(),
         )

@@ -15,6 +15,18 @@ def calculator_tool() -> Tool:
     return calculator
 
 
+def program_tool() -> Tool:
+    """The calculator whose printed result is the answer (PAL: the program's output, not
+    the model's retelling of it). In GSM8K's code setting the model overrode a right
+    result with its own prose sum (624 printed, 1248 answered) and rounded a wrong 32.5 to
+    33, which the whole-number check then passed; run this way, a fraction goes back."""
+    from dataclasses import replace
+
+    from thinkact.tools.calculator import calculator, result_value
+
+    return replace(calculator, return_direct=True, answer_from=result_value)
+
+
 def paragraph_tools(context: Sequence[tuple[str, Sequence[str]]]) -> tuple[Tool, ...]:
     """`search(query)` and `lookup(keyword)` over these pages only. The page read last lives
     in the run's ToolContext state, so each item starts with none."""
