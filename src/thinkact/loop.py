@@ -46,7 +46,7 @@ from thinkact.events import (
 from thinkact.formats.base import Format, Parsed, final_answer_spec
 from thinkact.loop_guard import LoopGuard
 from thinkact.retry import retrying
-from thinkact.screen import refusal, says_no, screen_request, to_screen
+from thinkact.screen import refusal, says_no, screen_requests, to_screen
 from thinkact.tools.runtime import ToolOutcome
 from thinkact.types import (
     Message,
@@ -348,10 +348,12 @@ class Loop:
         asked = to_screen([c.name for c in calls], self.specs)
         usage = Usage()
         for spec in asked:
-            reply = yield from retrying(screen_request(self.task, spec), self.config.retry)
-            usage += reply.usage
-            if says_no(reply):
-                refused.add(spec.name)
+            for request in screen_requests(self.task, spec):
+                reply = yield from retrying(request, self.config.retry)
+                usage += reply.usage
+                if says_no(reply):
+                    refused.add(spec.name)
+                    break
         self.usage += usage
         yield CallsScreened(step, tuple(s.name for s in asked), tuple(sorted(refused)), usage)
         return refused

@@ -5,7 +5,8 @@ why and may answer without a tool.
 Small models call a tool for every request, fitting or not: on BFCL's `irrelevance` items
 (no function fits) the embedded 1.5B model called one 18 times in 20, a BMI calculator for a
 triangle's area. Asked the question below about each call, it said "no" to 8 of those 18 and
-to none of the 70 right calls of the other categories (bench/results_notes.md).
+to none of the 70 right calls of the other categories (bench/results_notes.md). A second
+question (below) refuses more.
 """
 
 from __future__ import annotations
@@ -15,24 +16,40 @@ from collections.abc import Sequence
 from thinkact.types import ModelRequest, Reply, SystemMessage, ToolSpec, UserMessage
 
 # The wording matters: "Can this tool compute or fetch what the user asked for?" drew "yes"
-# for 10 of the first 10 irrelevance calls; this one, "no" for 6.
-_ASK = (
+# for 10 of the first 10 irrelevance calls. Two questions, and a call must pass both: on 30
+# functions of irrelevance items and 30 right calls of simple, multiple and live_simple
+# items (none in the table's), the first alone said "no" to 14 and 0, either of the two to
+# 20 and 1. Inverted questions ("is it unrelated?") drew "yes" to nearly every call, right
+# or not: the model leans to "yes" whatever is asked.
+_ASKS = (
     "Request: {task}\n\nFunction: {name}({params}): {description}\n\n"
-    "Does calling this function do what the request asks? Answer yes or no."
+    "Does calling this function do what the request asks? Answer yes or no.",
+    "A user asks: {task}\n\nThe only available function is {name}({params}): "
+    "{description}\n\nIs this function made for exactly this kind of request? "
+    "Answer yes or no.",
 )
 _GRAMMAR = 'root ::= "yes" | "no"'
 
 
-def screen_request(task: str, spec: ToolSpec) -> ModelRequest:
-    """The yes/no question about one tool, constrained to "yes" or "no" where the model
-    takes a grammar; others are told to answer yes or no."""
+def screen_requests(task: str, spec: ToolSpec) -> tuple[ModelRequest, ...]:
+    """The yes/no questions about one tool, each constrained to "yes" or "no" where the
+    model takes a grammar; others are told to answer yes or no. A "no" to any refuses."""
     properties = spec.parameters.get("properties", {})
     params = ", ".join(properties) if isinstance(properties, dict) else ""
-    text = _ASK.format(task=task, name=spec.name, params=params, description=spec.description)
-    return ModelRequest(
-        messages=(SystemMessage("You are a careful assistant."), UserMessage(text)),
-        max_tokens=4,
-        grammar=_GRAMMAR,
+    return tuple(
+        ModelRequest(
+            messages=(
+                SystemMessage("You are a careful assistant."),
+                UserMessage(
+                    ask.format(
+                        task=task, name=spec.name, params=params, description=spec.description
+                    )
+                ),
+            ),
+            max_tokens=4,
+            grammar=_GRAMMAR,
+        )
+        for ask in _ASKS
     )
 
 

@@ -10,7 +10,7 @@ import pytest
 
 from thinkact import Agent, AgentConfig, Tool
 from thinkact.events import CallsScreened, Event, ToolFinished
-from thinkact.screen import says_no, screen_request
+from thinkact.screen import says_no, screen_requests
 from thinkact.store import RunStore
 from thinkact.testing import FunctionModel
 from thinkact.types import ModelRequest, Reply, ToolMessage, ToolSpec, UserMessage
@@ -42,7 +42,7 @@ def model(screen: dict[str, str]) -> FunctionModel:
         last = request.messages[-1]
         if request.grammar == 'root ::= "yes" | "no"':
             assert isinstance(last, UserMessage)
-            name = next(n for n in screen if f"Function: {n}(" in last.content)
+            name = next(n for n in screen if f" {n}(" in last.content)
             return {"text": screen[name], "usage": {"input_tokens": 50, "output_tokens": 1}}
         told = [m for m in request.messages if isinstance(m, ToolMessage)]
         if told:
@@ -69,10 +69,13 @@ def test_a_tool_the_model_says_does_not_fit_is_not_run_and_the_model_hears_why()
     )
     [screened] = [e for e in events if isinstance(e, CallsScreened)]
     assert (screened.asked, screened.refused) == (("add", "draw_circle"), ("draw_circle",))
-    assert screened.usage.input_tokens == 100 and result.usage.input_tokens >= 200
+    # add passed both questions; draw_circle was refused at the first, so not asked twice.
+    assert screened.usage.input_tokens == 150 and result.usage.input_tokens >= 250
     asked = m.requests[1]  # the screening question: the task and the tool, nothing else
     assert asked.tools == () and len(asked.messages) == 2
     assert "Request: What is 2 + 3?" in asked.messages[1].content  # type: ignore[union-attr]
+    second = m.requests[2].messages[1].content  # type: ignore[union-attr]
+    assert "A user asks: What is 2 + 3?" in second and "only available function is add(" in second
     finished = [e for e in events if isinstance(e, ToolFinished)]
     assert [e.call.id for e in finished] == ["c2", "c1"]  # the refusal before anything runs
     assert finished[0].result.is_error and not finished[1].result.is_error
@@ -89,9 +92,26 @@ def test_only_a_clear_no_refuses() -> None:
     assert says_no(Reply("no")) and says_no(Reply(" No.")) and says_no(Reply("no, it draws"))
     assert not says_no(Reply("yes")) and not says_no(Reply("")) and not says_no(Reply("nope"))
     spec = ToolSpec("draw", "Draw it.", {"type": "object", "properties": {"r": {}, "unit": {}}})
-    request = screen_request("Area of a square?", spec)
-    assert "Function: draw(r, unit): Draw it." in request.messages[1].content  # type: ignore[union-attr]
-    assert request.grammar is not None and request.max_tokens <= 4
+    first, second = screen_requests("Area of a square?", spec)
+    assert "Function: draw(r, unit): Draw it." in first.messages[1].content  # type: ignore[union-attr]
+    assert "function is draw(r, unit): Draw it." in second.messages[1].content  # type: ignore[union-attr]
+    assert all(r.grammar is not None and r.max_tokens <= 4 for r in (first, second))
+
+
+def test_a_no_to_either_question_refuses() -> None:
+    def reply(request: ModelRequest) -> dict[str, Any]:
+        last = request.messages[-1]
+        if request.grammar == 'root ::= "yes" | "no"':
+            assert isinstance(last, UserMessage)
+            return {"text": "no" if last.content.startswith("A user asks") else "yes"}
+        if any(isinstance(m, ToolMessage) for m in request.messages):
+            return {"text": "done"}
+        return {"tool_calls": [{"id": "c1", "name": "add", "arguments": {"a": 2, "b": 3}}]}
+
+    ran: list[str] = []
+    events: list[Event] = []
+    Agent(FunctionModel(reply), tools(ran), config=SCREENED, reporters=[events.append]).run("Hi")
+    assert ran == [] and [e.refused for e in events if isinstance(e, CallsScreened)] == [("add",)]
 
 
 def test_a_resumed_run_does_not_run_a_refused_call(tmp_path: Path) -> None:

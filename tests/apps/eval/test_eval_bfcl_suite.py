@@ -160,7 +160,9 @@ def test_one_turn_with_native_calls_scores_by_ast(wheel: Path) -> None:
         [
             _factorial_call(5),  # right
             "yes",  # screened: does math_factorial do what is asked?
+            "yes",  # and is it made for this kind of request?
             _factorial_call("6"),  # wrong type
+            "yes",
             "yes",
             {"text": "I cannot help."},  # no call where one is expected
             {
@@ -169,7 +171,8 @@ def test_one_turn_with_native_calls_scores_by_ast(wheel: Path) -> None:
                     {"name": "get_weather", "arguments": {"city": "Paris"}},
                 ]
             },
-            "yes",  # one question for the two calls of one function
+            "yes",  # one screening for the two calls of one function
+            "yes",
             {"text": "No function fits: here is a joke."},  # irrelevance: no call
         ]
     )
@@ -180,7 +183,7 @@ def test_one_turn_with_native_calls_scores_by_ast(wheel: Path) -> None:
         assert attempt.steps == 1 and attempt.parse_failures == 0
         scores.append(suite.score(item, attempt).value)
     assert scores == [1.0, 0.0, 0.0, 1.0, 1.0]
-    assert model.remaining == 0  # one model turn per item, and one question per function
+    assert model.remaining == 0  # one model turn per item, and one screening per function
     # the model saw the item's functions as tools, with the dotted name made safe
     assert [t.name for t in model.requests[0].tools][:1] == ["math_factorial"]
 
@@ -188,9 +191,9 @@ def test_one_turn_with_native_calls_scores_by_ast(wheel: Path) -> None:
 def test_one_turn_prediction_is_bfcl_shaped_with_original_names(wheel: Path) -> None:
     suite = get_suite("bfcl:simple")
     item: Item = load_items(suite, wheel, limit=1)[0]
-    attempt = ThinkactSolver(ScriptedModel([_factorial_call(5), "yes"]), format="native").solve(
-        suite.task(item)
-    )
+    attempt = ThinkactSolver(
+        ScriptedModel([_factorial_call(5), "yes", "yes"]), format="native"
+    ).solve(suite.task(item))
     assert attempt.prediction == [{"math_factorial": {"number": 5}}]
     assert attempt.reason == "tool_calls"
     assert suite.score(item, attempt).value == 1.0
@@ -224,7 +227,7 @@ def test_xml_one_turn_shows_parallel_and_no_call_examples_and_scores_two_calls(
         '<action>get_weather</action>\n<parameters>{"city": "Rome"}</parameters>\n'
         '<action>get_weather</action>\n<parameters>{"city": "Paris"}</parameters>'
     )
-    model = ScriptedModel([reply, "yes"])
+    model = ScriptedModel([reply, "yes", "yes"])
     attempt = ThinkactSolver(model, format="xml").solve(suite.task(item))
     assert suite.score(item, attempt).value == 1.0
     system = model.requests[0].messages[0].content  # type: ignore[union-attr]
