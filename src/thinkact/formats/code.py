@@ -17,7 +17,8 @@ Asked plainly, the embedded coding model writes exactly this, then makes up the 
 on 20 held-out GSM8K items its programs, run for real, were right 16 times against 11 for
 the same model in the xml format (bench/gsm8k_cot.py). In this format, asked as plainly
 (GSM8K's setting), it was right 13 times; two more replies were lost to answer parsing
-that is fixed since ("#### Final Answer:" with the answer below, "#### answer").
+that is fixed since ("#### Final Answer:" with the answer below, "#### answer"). With the
+code tool's printed value as the answer (`Tool.return_direct`), 35 of the table's 50.
 """
 
 from __future__ import annotations
