@@ -28,7 +28,6 @@ from thinkact.effects import (
 )
 from thinkact.errors import FormatError, ModelError
 from thinkact.events import (
-    CallsScreened,
     Checkpoint,
     ContextTrimmed,
     FormatFailed,
@@ -46,7 +45,7 @@ from thinkact.events import (
 from thinkact.formats.base import Format, Parsed, final_answer_spec
 from thinkact.loop_guard import LoopGuard
 from thinkact.retry import retrying
-from thinkact.screen import refusal, says_no, screen_requests, to_screen
+from thinkact.screen import refusal, screened
 from thinkact.tools.runtime import ToolOutcome
 from thinkact.types import (
     Message,
@@ -340,23 +339,13 @@ class Loop:
                 yield from outcome.events
         return (yield from self._observe(step, calls, [results[c.id] for c in calls]))
 
-    def _screened(
-        self, step: int, calls: Sequence[ToolCall]
-    ) -> Generator[Effect, Any, set[str]]:
+    def _screened(self, step: int, calls: Sequence[ToolCall]) -> Generator[Effect, Any, set[str]]:
         """The tools the model, asked about each, says do not do what the task asks."""
-        refused: set[str] = set()
-        asked = to_screen([c.name for c in calls], self.specs)
-        usage = Usage()
-        for spec in asked:
-            for request in screen_requests(self.task, spec):
-                reply = yield from retrying(request, self.config.retry)
-                usage += reply.usage
-                if says_no(reply):
-                    refused.add(spec.name)
-                    break
-        self.usage += usage
-        yield CallsScreened(step, tuple(s.name for s in asked), tuple(sorted(refused)), usage)
-        return refused
+        names = [c.name for c in calls]
+        verdict = yield from screened(self.task, step, names, self.specs, self.config.retry)
+        self.usage += verdict.usage
+        yield verdict
+        return set(verdict.refused)
 
     def _observe(
         self, step: int, calls: Sequence[ToolCall], results: list[ToolResult]

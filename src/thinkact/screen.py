@@ -11,9 +11,13 @@ question (below) refuses more.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Generator, Sequence
+from typing import Any
 
-from thinkact.types import ModelRequest, Reply, SystemMessage, ToolSpec, UserMessage
+from thinkact.effects import Effect
+from thinkact.events import CallsScreened
+from thinkact.retry import RetryPolicy, retrying
+from thinkact.types import ModelRequest, Reply, SystemMessage, ToolSpec, Usage, UserMessage
 
 # The wording matters: "Can this tool compute or fetch what the user asked for?" drew "yes"
 # for 10 of the first 10 irrelevance calls. Two questions, and a call must pass both: on 30
@@ -71,3 +75,21 @@ def to_screen(names: Sequence[str], specs: Sequence[ToolSpec]) -> list[ToolSpec]
     """The specs of the distinct tools called, in call order (one question per tool)."""
     by_name = {s.name: s for s in specs}
     return [by_name[n] for n in dict.fromkeys(names) if n in by_name]
+
+
+def screened(
+    task: str, step: int, names: Sequence[str], specs: Sequence[ToolSpec], policy: RetryPolicy
+) -> Generator[Effect, Any, CallsScreened]:
+    """Ask about each distinct tool called (sans-IO, as the loop: it yields the model calls);
+    the verdict says which were refused and what the questions cost."""
+    refused: set[str] = set()
+    asked = to_screen(names, specs)
+    usage = Usage()
+    for spec in asked:
+        for request in screen_requests(task, spec):
+            reply = yield from retrying(request, policy)
+            usage += reply.usage
+            if says_no(reply):
+                refused.add(spec.name)
+                break
+    return CallsScreened(step, tuple(s.name for s in asked), tuple(sorted(refused)), usage)
