@@ -41,8 +41,9 @@ BFCL_LIVE = tuple(f"live_{c}" for c in BFCL)
 BEST_FORMAT = {"gsm8k": "code"}
 
 
-def plan(args: argparse.Namespace) -> list[tuple[str, str, str, int]]:
-    """(run name, suite, data, limit) for each suite in the issue's setting."""
+def plan(args: argparse.Namespace, *, every: bool = False) -> list[tuple[str, str, str, int]]:
+    """(run name, suite, data, limit) for each suite in the issue's setting (`every`: not
+    only those `--only` names, as the table shows every row)."""
     wheel = str(args.bfcl)
     out = [
         ("gsm8k", "gsm8k", str(DATA / "gsm8k" / "train.jsonl"), args.limit or 50),
@@ -54,7 +55,7 @@ def plan(args: argparse.Namespace) -> list[tuple[str, str, str, int]]:
         ),
     ]
     out += [(f"bfcl-{c}", f"bfcl:{c}", wheel, args.bfcl_limit or 100) for c in BFCL + BFCL_LIVE]
-    return [p for p in out if not args.only or any(p[0].startswith(o) for o in args.only)]
+    return [p for p in out if every or not args.only or any(p[0].startswith(o) for o in args.only)]
 
 
 def agents(
@@ -197,7 +198,7 @@ def notes_section() -> str:
 def write_results(args: argparse.Namespace) -> Path:
     summaries = []
     models = set()
-    for name, _, _, _ in plan(args):
+    for name, _, _, _ in plan(args, every=True):
         for agent, _ in agents(args, name, every=True):
             run = f"{name}_{agent}"
             file = record(RUNS / run) or RECORDS / f"{run}.json"
