@@ -8,8 +8,10 @@ Runs go through `thinkact eval ... --resume` into bench/runs/<name>/, each under
 `flock /tmp/thinkact-model.lock` so one real-model job runs at a time; an interrupted
 regeneration continues where it stopped. The embedded model decodes on one thread, so a
 2-core machine fits two jobs: give the second its own lock and its own share of the plan,
+and each job one prompt thread (two jobs of 2 threads each are no faster than one job),
 
-    python bench/make_results.py --run --agents seed --lock /tmp/thinkact-model-2.lock
+    python bench/make_results.py --run --agents thinkact --threads 1
+    python bench/make_results.py --run --agents seed --threads 1 --lock /tmp/thinkact-model-2.lock
 
 The table is built from bench/results/<run>.json, one record per run: its summary.json
 and the commits its items ran at. bench/runs/ (traces, per-item lines with the data's
@@ -55,7 +57,16 @@ def plan(args: argparse.Namespace, *, every: bool = False) -> list[tuple[str, st
         ),
     ]
     out += [(f"bfcl-{c}", f"bfcl:{c}", wheel, args.bfcl_limit or 100) for c in BFCL + BFCL_LIVE]
-    return [p for p in out if every or not args.only or any(p[0].startswith(o) for o in args.only)]
+    only = args.only or []
+    return [p for p in out if every or not only or any(chosen(p[0], o, out) for o in only)]
+
+
+def chosen(name: str, only: str, runs: list[tuple[str, str, str, int]]) -> bool:
+    """`--only` names a run exactly, else is a prefix (`bfcl-` for every category):
+    `bfcl-parallel` must not also run `bfcl-parallel_multiple`."""
+    if any(r[0] == only for r in runs):
+        return name == only
+    return name.startswith(only)
 
 
 def agents(
@@ -96,9 +107,12 @@ def run_plan(args: argparse.Namespace) -> None:
                 cmd.append("--resume")
             if shutil.which("flock"):
                 cmd = ["flock", args.lock, *cmd]
+            env = dict(os.environ)
+            if args.threads:
+                env["THINKACT_THREADS"] = str(args.threads)
             print("$", " ".join(cmd), flush=True)
             at, before = commit(), items_in(out)
-            subprocess.run(cmd, check=False)
+            subprocess.run(cmd, check=False, env=env)
             if items_in(out) > before:  # a run stopped before its first item measured nothing
                 note_commit(out, at)
                 record(out)
@@ -129,6 +143,12 @@ def record(out: Path) -> Path | None:
     s["commits"] = commits.read_text().split() if commits.exists() else []
     RECORDS.mkdir(parents=True, exist_ok=True)
     target = RECORDS / f"{out.name}.json"
+    # A run started afresh (bench/runs/ is not committed) must not replace a larger record
+    # until it has measured as many items: a session may end halfway.
+    kept = json.loads(target.read_text()) if target.exists() else {}
+    if int(kept.get("n") or 0) > int(s["n"]):
+        print(f"kept {target.name}: N={kept['n']} recorded, this run has {s['n']} so far")
+        return target
     target.write_text(json.dumps(s, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     return target
 
@@ -250,6 +270,9 @@ def main() -> None:
         "--agents", nargs="*", choices=("thinkact", "seed", "pev"), help="agents to run"
     )
     parser.add_argument("--lock", default="/tmp/thinkact-model.lock", help="one job per lock")
+    parser.add_argument(
+        "--threads", type=int, help="prompt threads per job ($THINKACT_THREADS; 1 for 2 jobs)"
+    )
     args = parser.parse_args()
     if args.run:
         run_plan(args)
