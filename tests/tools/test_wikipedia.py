@@ -278,6 +278,35 @@ def test_offline_search_exact_title_then_bm25() -> None:
     )
 
 
+def test_a_query_that_contains_a_title_opens_that_page() -> None:
+    wiki = OfflineWiki(
+        [
+            (
+                "Pete Doherty",
+                "Peter Doherty (born 1979) is an English musician, songwriter, actor, poet, "
+                "writer and artist. He is best known as co-frontman of The Libertines. He has "
+                "also published journals, shown paintings and acted in films.",
+            ),
+            ("Up the Shambles", "A live DVD of the band Babyshambles, released without the bands."),
+            ("Stalking Pete Doherty", "Stalking Pete Doherty is a film about Pete Doherty."),
+            ("The Libertines", "The Libertines are a rock band formed by Carl and Pete Doherty."),
+            ("Creed (band)", "Creed was an American rock band. It disbanded in 2004."),
+            ("Creed", "A creed is a statement of shared beliefs."),
+            ("Jonny Craig", "Jonny Craig has sung in Emarosa and Slaves."),
+        ]
+    )
+    search, _, ctx = tools(wiki)
+    # BM25 alone prefers a page that names him more often than his own page does
+    assert wiki.pages[wiki.rank("Pete Doherty bands", 1)[0]].title == "Stalking Pete Doherty"
+    assert search.call({"query": "Pete Doherty bands"}, ctx).startswith("[Pete Doherty]")
+    # a title is named without its disambiguation; of equal titles the better ranked wins
+    assert search.call({"query": "the Creed band members"}, ctx).startswith("[Creed (band)]")
+    out = search.call({"query": "Jonny Craig and Pete Doherty bands"}, ctx)
+    assert out.startswith(("[Jonny Craig]", "[Pete Doherty]"))
+    # a title must be whole words of the query: "creedence" does not name Creed
+    assert not search.call({"query": "creedence clearwater"}, ctx).startswith("[Creed")
+
+
 def test_offline_corpus_from_jsonl(tmp_path: Path) -> None:
     corpus = tmp_path / "corpus.jsonl"
     lines = [
