@@ -205,6 +205,8 @@ def test_hotpotqa_loads_context_and_scores_em_and_f1(tmp_path: Path) -> None:
         [
             '<reasoning>Find Paris.</reasoning><action>search</action><parameters>{"query": '
             '"Paris"}</parameters>',
+            '<reasoning>Now A.</reasoning><action>search</action><parameters>{"query": '
+            '"A & B"}</parameters>',
             "<reasoning>It has a tower.</reasoning><final_answer>a tower</final_answer>",
         ]
     )
@@ -297,12 +299,37 @@ def test_hotpotqa_answers_must_be_findings_and_yes_no_only_when_asked() -> None:
 def test_hotpotqa_sends_a_give_up_back_to_the_model(tmp_path: Path) -> None:
     from thinkact.apps.eval.hotpotqa import HotpotQA
 
-    item = Item("q1", "Who directed Harbor?", "Maren Holt", {"context": [["Harbor", ["x"]]]})
+    context = [["Harbor", ["Harbor is a film by Maren Holt."]], ["Maren Holt", ["A director."]]]
+    item = Item("q1", "Who directed Harbor?", "Maren Holt", {"context": context})
+    search = '<reasoning>Look.</reasoning><action>search</action><parameters>{{"query": "{}"}}'
     model = ScriptedModel(
         [
+            f"{search.format('Harbor')}</parameters>",
+            f"{search.format('Maren Holt')}</parameters>",
             "<reasoning>Nothing.</reasoning><final_answer>Not found</final_answer>",
             "<reasoning>Found.</reasoning><final_answer>Maren Holt</final_answer>",
         ]
     )
     attempt = ThinkactSolver(model, format="xml").solve(HotpotQA().task(item))
-    assert attempt.prediction == "Maren Holt" and attempt.steps == 2
+    assert attempt.prediction == "Maren Holt" and attempt.steps == 4
+
+
+def test_hotpotqa_sends_an_answer_from_one_page_back_for_the_second() -> None:
+    from thinkact.apps.eval.hotpotqa import HotpotQA
+
+    context = [["Harbor", ["A film by Maren Holt."]], ["Maren Holt", ["Born in Uppsala."]]]
+    item = Item("q1", "Where was the director of Harbor born?", "Uppsala", {"context": context})
+    search = '<reasoning>Look.</reasoning><action>search</action><parameters>{{"query": "{}"}}'
+    model = ScriptedModel(
+        [
+            f"{search.format('Harbor')}</parameters>",
+            f"{search.format('Harbor film')}</parameters>",  # the same page again
+            "<reasoning>A guess.</reasoning><final_answer>Stockholm</final_answer>",
+            f"{search.format('Maren Holt')}</parameters>",
+            "<reasoning>Found.</reasoning><final_answer>Uppsala</final_answer>",
+        ]
+    )
+    attempt = ThinkactSolver(model, format="xml").solve(HotpotQA().task(item))
+    assert attempt.prediction == "Uppsala" and attempt.steps == 5
+    told = model.requests[3].messages[-1].content  # type: ignore[union-attr]
+    assert "You read only one page, [Harbor]" in told

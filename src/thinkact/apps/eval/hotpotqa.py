@@ -10,7 +10,7 @@ import json
 import re
 import string
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from thinkact.apps.eval.base import Attempt, Item, Score, Task
@@ -97,6 +97,28 @@ def an_answer(question: str) -> Validator:
     return an_answer
 
 
+def two_pages(read: Sequence[str]) -> Validator:
+    """Validator: the run read two pages or more before answering. Every HotpotQA question
+    joins facts from two paragraphs (a bridge entity, or two things compared); the
+    embedded model answered from the first page it opened, or gave up there, with the
+    bridge page among the results it was shown ("Maine gubernatorial election, 1820" for
+    the first governor after the Missouri Compromise)."""
+
+    def two_pages(answer: str) -> str | None:
+        pages = list(dict.fromkeys(read))
+        if len(pages) >= 2:
+            return None
+        if not pages:
+            return "Search the pages before answering: the answer is in them."
+        return (
+            f"You read only one page, [{pages[0]}], and every question here needs facts "
+            "from two. Search for the second: a name that page mentions, one of its other "
+            "results, or the other thing the question compares. Then answer."
+        )
+
+    return two_pages
+
+
 class HotpotQA:
     name = "hotpotqa"
     format: str | None = None
@@ -136,13 +158,14 @@ class HotpotQA:
     def task(self, item: Item) -> Task:
         from thinkact.apps.eval.tools import paragraph_tools
 
+        read: list[str] = []  # the pages this item's run opens, for `two_pages`
         return Task(
             prompt=item.question,
-            tools=paragraph_tools(item.data["context"]),
+            tools=paragraph_tools(item.data["context"], read=read),
             instructions=INSTRUCTIONS,
             max_steps=self.max_steps,
             examples=EXAMPLES,
-            validators=(an_answer(item.question),),
+            validators=(an_answer(item.question), two_pages(read)),
             observation_hint=OBSERVATION_HINT,
         )
 

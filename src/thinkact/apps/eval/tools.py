@@ -27,12 +27,28 @@ def program_tool() -> Tool:
     return replace(calculator, return_direct=True, answer_from=result_value)
 
 
-def paragraph_tools(context: Sequence[tuple[str, Sequence[str]]]) -> tuple[Tool, ...]:
+def paragraph_tools(
+    context: Sequence[tuple[str, Sequence[str]]], *, read: list[str] | None = None
+) -> tuple[Tool, ...]:
     """`search(query)` and `lookup(keyword)` over these pages only. The page read last lives
-    in the run's ToolContext state, so each item starts with none."""
+    in the run's ToolContext state, so each item starts with none. `read`, if given, gets
+    the title of every page a search opens."""
     from thinkact.tools.offline_wiki import OfflineWiki
-    from thinkact.tools.wikipedia import wikipedia_tools
+    from thinkact.tools.wikipedia import WikiSearch, wikipedia_tools
 
     wiki = OfflineWiki(context)
     wiki.search("index")  # build the lazy BM25 index now: parallel first searches race on it
-    return tuple(wikipedia_tools(wiki, search_name="search"))
+    if read is None:
+        return tuple(wikipedia_tools(wiki, search_name="search"))
+    opened = read
+
+    class Noted:
+        name = wiki.name
+
+        def search(self, query: str) -> WikiSearch:
+            found = wiki.search(query)
+            if found.page is not None:
+                opened.append(found.page.title)
+            return found
+
+    return tuple(wikipedia_tools(Noted(), search_name="search"))
