@@ -287,7 +287,14 @@ def test_hotpotqa_answers_must_be_findings_and_yes_no_only_when_asked() -> None:
     from thinkact.apps.eval.hotpotqa import an_answer
 
     year = an_answer("The band disbanded in what year?")
-    for give_up in ("None", "Not found", "No information found", "N/A", "No such film exists."):
+    for give_up in (
+        "None",
+        "Not found",
+        "No information found",
+        "N/A",
+        "No such film exists.",
+        "Not enough information",
+    ):
         assert "the answer to every question here is in them" in str(year(give_up)), give_up
     assert "does not ask yes or no" in str(year("No"))
     for finding in ("2004", "Unknown Pleasures", "Noel Gallagher", "Nottingham"):

@@ -34,7 +34,8 @@ _ARTICLES = re.compile(r"\b(a|an|the)\b")
 _NON_ANSWER = re.compile(
     # these only as the whole answer: "Unknown Pleasures" is an album
     r"^\W*(none|unknown|n/?a|nothing|no answer)\W*$|"
-    r"^\W*(none of|no information|no data|no such|not (found|specified|mentioned|available|"
+    r"^\W*(none of|no information|no data|no such|(not enough|insufficient) (information|data|"
+    r"info|details)|not (found|specified|mentioned|available|"
     r"applicable|given|provided)|(it )?(is|was) not (found|mentioned|specified|provided)|"
     r"(i )?(can ?not|could not|couldn't|can't) (find|determine|tell))\b",
     re.IGNORECASE,
