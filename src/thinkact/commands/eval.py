@@ -21,7 +21,7 @@ def register(subparsers: Any) -> None:
     parser: argparse.ArgumentParser = subparsers.add_parser(
         "eval",
         help="evaluate an agent on GSM8K, HotpotQA or BFCL",
-        description="Run an agent over a benchmark and score it: accuracy with a 95%% "
+        description="Run an agent over a benchmark and score it: accuracy with a 95% "
         "Wilson interval, parse failures, steps, tokens and seconds per item.",
     )
     parser.add_argument(
