@@ -18,6 +18,11 @@ and the commits its items ran at. bench/runs/ (traces, per-item lines with the d
 questions) stays on the machine that ran it; the records are committed, so a table
 regenerated elsewhere keeps every row measured before (a run present in bench/runs/
 refreshes its record first). Every figure in the table was measured.
+
+BFCL's data is public (the bfcl-eval wheel on PyPI), so its runs' per-item lines are
+committed too, in bench/results/items/<run>/: a run missing from bench/runs/ starts from
+them, and a 100-item category can be finished over several sessions. GSM8K's and
+HotpotQA's lines hold the shared data's questions and stay uncommitted.
 """
 
 from __future__ import annotations
@@ -36,6 +41,9 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 RUNS = ROOT / "bench" / "runs"
 RECORDS = ROOT / "bench" / "results"
+ITEMS = RECORDS / "items"
+# What a run folder needs to resume (traces stay behind: they are what a reader inspects).
+RUN_FILES = ("run.json", "results.jsonl", "summary.json", "commits.txt")
 DATA = ROOT.parent / "shared" / "data"
 BFCL = ("simple", "multiple", "parallel", "parallel_multiple", "irrelevance")
 BFCL_LIVE = tuple(f"live_{c}" for c in BFCL)
@@ -89,6 +97,7 @@ def run_plan(args: argparse.Namespace) -> None:
     for name, suite, data, limit in plan(args):
         for agent, options in agents(args, name):
             out = RUNS / f"{name}_{agent}"
+            restore_items(out)
             if agent.startswith("pev-"):
                 limit = min(limit, args.pev_limit)
             cmd = [
@@ -112,10 +121,36 @@ def run_plan(args: argparse.Namespace) -> None:
                 env["THINKACT_THREADS"] = str(args.threads)
             print("$", " ".join(cmd), flush=True)
             at, before = commit(), items_in(out)
+            out.mkdir(parents=True, exist_ok=True)
+            added = note_commit(out, at)  # now: the session may end while it runs
             subprocess.run(cmd, check=False, env=env)
-            if items_in(out) > before:  # a run stopped before its first item measured nothing
-                note_commit(out, at)
+            if items_in(out) > before:
                 record(out)
+            elif added:  # a run stopped before its first item measured nothing
+                unnote_commit(out, at)
+
+
+def restore_items(out: Path) -> None:
+    """A run not on this machine starts from its committed per-item lines, if any."""
+    saved = ITEMS / out.name
+    if (out / "results.jsonl").exists() or not (saved / "results.jsonl").exists():
+        return
+    out.mkdir(parents=True, exist_ok=True)
+    for name in RUN_FILES:
+        if (saved / name).exists():
+            shutil.copy2(saved / name, out / name)
+    print(f"restored {items_in(out)} items of {out.name} from {saved}", flush=True)
+
+
+def save_items(out: Path) -> None:
+    """Commit a BFCL run's per-item lines (public data) so another session can resume it."""
+    if not out.name.startswith("bfcl-"):
+        return
+    saved = ITEMS / out.name
+    saved.mkdir(parents=True, exist_ok=True)
+    for name in RUN_FILES:
+        if (out / name).exists():
+            shutil.copy2(out / name, saved / name)
 
 
 def items_in(out: Path) -> int:
@@ -123,12 +158,21 @@ def items_in(out: Path) -> int:
     return len(file.read_text().splitlines()) if file.exists() else 0
 
 
-def note_commit(out: Path, at: str) -> None:
-    """The commit(s) a run's items were measured at (a resumed run may span several)."""
+def note_commit(out: Path, at: str) -> bool:
+    """The commit(s) a run's items were measured at (a resumed run may span several);
+    True if `at` is new."""
     file = out / "commits.txt"
     seen = file.read_text().split() if file.exists() else []
-    if at not in seen:
-        file.write_text(" ".join([*seen, at]) + "\n")
+    if at in seen:
+        return False
+    file.write_text(" ".join([*seen, at]) + "\n")
+    return True
+
+
+def unnote_commit(out: Path, at: str) -> None:
+    file = out / "commits.txt"
+    kept = [c for c in file.read_text().split() if c != at]
+    file.write_text(" ".join(kept) + "\n" if kept else "")
 
 
 def record(out: Path) -> Path | None:
@@ -148,7 +192,9 @@ def record(out: Path) -> Path | None:
     kept = json.loads(target.read_text()) if target.exists() else {}
     if int(kept.get("n") or 0) > int(s["n"]):
         print(f"kept {target.name}: N={kept['n']} recorded, this run has {s['n']} so far")
+        save_items(out)  # the partial run resumes next time
         return target
+    save_items(out)
     target.write_text(json.dumps(s, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     return target
 
