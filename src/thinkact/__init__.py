@@ -1,13 +1,13 @@
 """thinkact: fast, reliable ReAct agents.
 
-    from thinkact import Agent, tool
+from thinkact import Agent, tool
 
-    @tool
-    def add(a: int, b: int) -> int:
-        "Add two integers."
-        return a + b
+@tool
+def add(a: int, b: int) -> int:
+    "Add two integers."
+    return a + b
 
-    Agent("anthropic:claude-sonnet-4-5", tools=[add]).run("What is 2 + 3?")
+Agent("anthropic:claude-sonnet-4-5", tools=[add]).run("What is 2 + 3?")
 """
 
 from thinkact.agent import Agent, Reporter

@@ -1,21 +1,21 @@
 """The error tree, split by audience: what the model should fix vs what the user must.
 
-    ThinkactError
-    ├── UserError                 the developer misused the API or the CLI (fix the call)
-    ├── FormatError               a model reply could not be parsed (goes back to the model)
-    ├── ToolRetry                 raised by a tool: its message goes to the model as-is
-    ├── ReplayMismatch            a replayed run asked what the recording does not hold
-    └── ModelError                a provider failed (after our retries, where retryable)
-        ├── AuthenticationError   bad or missing key: never retried
-        ├── BadRequestError       the request itself is wrong: never retried
-        │   └── ContextTooLongError
-        ├── NotFoundError         unknown model or endpoint
-        └── TransientError        worth retrying with backoff
-            ├── RateLimitError
-            ├── OverloadedError
-            ├── ServerError
-            ├── ModelTimeoutError
-            └── ModelConnectionError
+ThinkactError
+├── UserError                 the developer misused the API or the CLI (fix the call)
+├── FormatError               a model reply could not be parsed (goes back to the model)
+├── ToolRetry                 raised by a tool: its message goes to the model as-is
+├── ReplayMismatch            a replayed run asked what the recording does not hold
+└── ModelError                a provider failed (after our retries, where retryable)
+    ├── AuthenticationError   bad or missing key: never retried
+    ├── BadRequestError       the request itself is wrong: never retried
+    │   └── ContextTooLongError
+    ├── NotFoundError         unknown model or endpoint
+    └── TransientError        worth retrying with backoff
+        ├── RateLimitError
+        ├── OverloadedError
+        ├── ServerError
+        ├── ModelTimeoutError
+        └── ModelConnectionError
 """
 
 from __future__ import annotations

@@ -97,13 +97,15 @@ class ToolFinished(Event):
 @dataclass(frozen=True, slots=True)
 class CallsScreened(Event):
     """The model was asked whether each tool it chose does what the task asks
-    (`AgentConfig.screen_calls`); calls of the `refused` tools are not run."""
+    (`AgentConfig.screen_calls`); calls of the `refused` tools are not run, nor the calls
+    in `ungrounded` (call id, the arguments with numbers the run was never given)."""
 
     kind: ClassVar[str] = "calls_screened"
     step: int
     asked: tuple[str, ...]
     refused: tuple[str, ...]
     usage: Usage
+    ungrounded: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

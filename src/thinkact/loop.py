@@ -43,9 +43,10 @@ from thinkact.events import (
     ValidationFailed,
 )
 from thinkact.formats.base import Format, Parsed, final_answer_spec
+from thinkact.grounding import mentioned, seen_text
 from thinkact.loop_guard import LoopGuard
 from thinkact.retry import retrying
-from thinkact.screen import refusal, screened
+from thinkact.screen import made_up, refusal, screened
 from thinkact.tools.runtime import ToolOutcome
 from thinkact.types import (
     Message,
@@ -320,15 +321,15 @@ class Loop:
         self, step: int, calls: tuple[ToolCall, ...]
     ) -> Generator[Effect, Any, RunResult | None]:
         """Run the step's calls (those screening lets through) and observe the results."""
-        refused = (yield from self._screened(step, calls)) if self.config.screen_calls else set()
+        refused = (yield from self._screened(step, calls)) if self.config.screen_calls else {}
         if self.checkpoints:
             yield self._checkpoint(pending=calls)
         results: dict[str, ToolResult] = {}
         for call in calls:
             yield ToolStarted(step, call)
         for call in calls:  # before any tool runs: a resume must not run them
-            if call.name in refused:
-                results[call.id] = ToolResult(call.id, call.name, refusal(call.name), True)
+            if call.id in refused:
+                results[call.id] = ToolResult(call.id, call.name, refused[call.id], True)
                 yield ToolFinished(step, call, results[call.id], 0.0)
         to_run = tuple(c for c in calls if c.id not in results)
         outcomes: list[ToolOutcome] = (yield RunTools(step, to_run)) if to_run else []
@@ -339,13 +340,21 @@ class Loop:
                 yield from outcome.events
         return (yield from self._observe(step, calls, [results[c.id] for c in calls]))
 
-    def _screened(self, step: int, calls: Sequence[ToolCall]) -> Generator[Effect, Any, set[str]]:
-        """The tools the model, asked about each, says do not do what the task asks."""
-        names = [c.name for c in calls]
-        verdict = yield from screened(self.task, step, names, self.specs, self.config.retry)
+    def _screened(
+        self, step: int, calls: Sequence[ToolCall]
+    ) -> Generator[Effect, Any, dict[str, str]]:
+        """The calls not to run, each with what the model is told: numbers the run was
+        never given, or a tool the model, asked, says does not do what the task asks."""
+        seen = mentioned(seen_text(self.messages, self.specs, self.instructions))
+        verdict = yield from screened(self.task, step, calls, self.specs, self.config.retry, seen)
         self.usage += verdict.usage
         yield verdict
-        return set(verdict.refused)
+        made = dict(verdict.ungrounded)
+        return {
+            c.id: made_up(c.name, made[c.id]) if c.id in made else refusal(c.name)
+            for c in calls
+            if c.id in made or c.name in verdict.refused
+        }
 
     def _observe(
         self, step: int, calls: Sequence[ToolCall], results: list[ToolResult]

@@ -6,18 +6,29 @@ Small models call a tool for every request, fitting or not: on BFCL's `irrelevan
 (no function fits) the embedded 1.5B model called one 18 times in 20, a BMI calculator for a
 triangle's area. Asked the question below about each call, it said "no" to 8 of those 18 and
 to none of the 70 right calls of the other categories (bench/results_notes.md). A second
-question (below) refuses more.
+question (below) refuses more. Before the questions, a call whose arguments hold numbers the
+run was never given is refused without asking (thinkact.grounding).
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Generator, Sequence
 from typing import Any
 
 from thinkact.effects import Effect
 from thinkact.events import CallsScreened
+from thinkact.grounding import ungrounded
 from thinkact.retry import RetryPolicy, retrying
-from thinkact.types import ModelRequest, Reply, SystemMessage, ToolSpec, Usage, UserMessage
+from thinkact.types import (
+    ModelRequest,
+    Reply,
+    SystemMessage,
+    ToolCall,
+    ToolSpec,
+    Usage,
+    UserMessage,
+)
 
 # The wording matters: "Can this tool compute or fetch what the user asked for?" drew "yes"
 # for 10 of the first 10 irrelevance calls. Two questions, and a call must pass both: on 30
@@ -71,6 +82,15 @@ def refusal(name: str) -> str:
     )
 
 
+def made_up(name: str, arguments: str) -> str:
+    """What the model is told about a call with numbers of its own."""
+    return (
+        f"Not run: {name} was called with {arguments}, numbers that neither the task nor "
+        "any result so far gives (checked before running it). Use the values the user gave; "
+        "if a value the tool needs is missing, say so or answer without the tool."
+    )
+
+
 def to_screen(names: Sequence[str], specs: Sequence[ToolSpec]) -> list[ToolSpec]:
     """The specs of the distinct tools called, in call order (one question per tool)."""
     by_name = {s.name: s for s in specs}
@@ -78,12 +98,23 @@ def to_screen(names: Sequence[str], specs: Sequence[ToolSpec]) -> list[ToolSpec]
 
 
 def screened(
-    task: str, step: int, names: Sequence[str], specs: Sequence[ToolSpec], policy: RetryPolicy
+    task: str,
+    step: int,
+    calls: Sequence[ToolCall],
+    specs: Sequence[ToolSpec],
+    policy: RetryPolicy,
+    seen: frozenset[float] | None = None,
 ) -> Generator[Effect, Any, CallsScreened]:
-    """Ask about each distinct tool called (sans-IO, as the loop: it yields the model calls);
-    the verdict says which were refused and what the questions cost."""
+    """Check each call's numbers against `seen` (the numbers the run was given; None: no
+    check), then ask about each distinct tool of the calls left (sans-IO, as the loop: it
+    yields the model calls). The verdict says what was refused and what the questions cost."""
+    unfounded: dict[str, str] = {}
+    for call in calls:
+        bad = {} if seen is None else ungrounded(call.arguments, seen)
+        if bad:
+            unfounded[call.id] = ", ".join(f"{k}={json.dumps(v)}" for k, v in bad.items())
     refused: set[str] = set()
-    asked = to_screen(names, specs)
+    asked = to_screen([c.name for c in calls if c.id not in unfounded], specs)
     usage = Usage()
     for spec in asked:
         for request in screen_requests(task, spec):
@@ -92,4 +123,6 @@ def screened(
             if says_no(reply):
                 refused.add(spec.name)
                 break
-    return CallsScreened(step, tuple(s.name for s in asked), tuple(sorted(refused)), usage)
+    return CallsScreened(
+        step, tuple(s.name for s in asked), tuple(sorted(refused)), usage, tuple(unfounded.items())
+    )

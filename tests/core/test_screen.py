@@ -49,7 +49,7 @@ def model(screen: dict[str, str]) -> FunctionModel:
             return {"text": " | ".join(r.content for r in told[-1].results)}
         calls = [
             {"id": "c1", "name": "add", "arguments": {"a": 2, "b": 3}},
-            {"id": "c2", "name": "draw_circle", "arguments": {"radius": 5}},
+            {"id": "c2", "name": "draw_circle", "arguments": {"radius": 3}},
         ]
         return {"tool_calls": calls, "usage": {"input_tokens": 100, "output_tokens": 20}}
 
@@ -110,8 +110,45 @@ def test_a_no_to_either_question_refuses() -> None:
 
     ran: list[str] = []
     events: list[Event] = []
-    Agent(FunctionModel(reply), tools(ran), config=SCREENED, reporters=[events.append]).run("Hi")
+    agent = Agent(FunctionModel(reply), tools(ran), config=SCREENED, reporters=[events.append])
+    agent.run("Hi: 2 and 3")
     assert ran == [] and [e.refused for e in events if isinstance(e, CallsScreened)] == [("add",)]
+
+
+def test_a_call_with_numbers_nobody_gave_is_not_run_nor_asked_about() -> None:
+    asked: list[str] = []
+
+    def reply(request: ModelRequest) -> dict[str, Any]:
+        last = request.messages[-1]
+        if request.grammar == 'root ::= "yes" | "no"':
+            asked.append(last.content)  # type: ignore[union-attr]
+            return {"text": "yes"}
+        told = [m for m in request.messages if isinstance(m, ToolMessage)]
+        if len(told) == 2:
+            return {"text": " | ".join(r.content for r in told[-1].results)}
+        if told:  # the second turn uses the first result: 5 came from a tool
+            return {"tool_calls": [{"id": "c3", "name": "add", "arguments": {"a": 5, "b": 40}}]}
+        return {
+            "tool_calls": [
+                {"id": "c1", "name": "add", "arguments": {"a": 2, "b": 3}},
+                {"id": "c2", "name": "draw_circle", "arguments": {"radius": 7.5}},  # made up
+            ]
+        }
+
+    ran: list[str] = []
+    events: list[Event] = []
+    agent = Agent(FunctionModel(reply), tools(ran), config=SCREENED, reporters=[events.append])
+    result = agent.run("Add 2 and 3, then add forty to that, and draw a circle.")
+    assert ran == ["add", "add"]
+    verdicts = [e for e in events if isinstance(e, CallsScreened)]
+    assert verdicts[0].ungrounded == (("c2", "radius=7.5"),) and verdicts[0].asked == ("add",)
+    assert verdicts[1].ungrounded == ()  # 5 was a result, forty is in the task
+    assert len(asked) == 4  # two questions about add, each turn; none about draw_circle
+    assert result.final_answer == "45"
+    told = next(e for e in events if isinstance(e, ToolFinished) and e.call.id == "c2")
+    assert told.result.is_error and "called with radius=7.5, numbers that neither the task" in (
+        told.result.content
+    )
 
 
 def test_a_resumed_run_does_not_run_a_refused_call(tmp_path: Path) -> None:

@@ -43,8 +43,7 @@ def two_hop_example(search: str = SEARCH_TOOL) -> Example:
         "In which city was the director of the film The Silent Harbor born?",
         (
             ExampleStep(
-                "I need the director of The Silent Harbor first, then where that person "
-                "was born.",
+                "I need the director of The Silent Harbor first, then where that person was born.",
                 search,
                 {"query": "The Silent Harbor"},
                 "[The Silent Harbor] The Silent Harbor is a 1998 drama film directed by "
@@ -60,6 +59,8 @@ def two_hop_example(search: str = SEARCH_TOOL) -> Example:
             ExampleStep("Maren Holt, the director, was born in Uppsala.", answer="Uppsala"),
         ),
     )
+
+
 _TITLE = re.compile(r"^\[(.+?)\] ", re.MULTILINE)
 
 

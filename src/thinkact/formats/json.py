@@ -227,4 +227,4 @@ class JsonFormat(TextFormat):
     def grammar(self, tools: Sequence[ToolSpec], *, final_only: bool = False) -> str | None:
         schema = self.json_schema(tools, final_only=final_only)
         g = GrammarBuilder()
-        return g.render(f'{g.schema(schema, "reply")} {observation_start("Observation")}')
+        return g.render(f"{g.schema(schema, 'reply')} {observation_start('Observation')}")

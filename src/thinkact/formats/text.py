@@ -116,7 +116,6 @@ class TextFormat:
         """One reply in this format: the thought, then the calls or the final answer."""
         raise NotImplementedError
 
-
     # --- tools -------------------------------------------------------------------------
 
     def _tools(self, tools: Sequence[ToolSpec]) -> list[ToolSpec]:

@@ -221,6 +221,7 @@ def result_value(output: str) -> str:
     last = output.strip().rsplit("\n", 1)[-1]
     return last.rsplit(" = ", 1)[-1].strip()
 
+
 __all__ = [
     "CONSTANTS",
     "FUNCTIONS",

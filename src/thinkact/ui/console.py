@@ -285,6 +285,8 @@ class ConsoleReporter:
         if e.refused:
             names = ", ".join(e.refused)
             self._say(f"🚫 NOT RUN: {names} (the model judged it does not fit the task)", "yellow")
+        for _, arguments in e.ungrounded:
+            self._say(f"🚫 NOT RUN: a call with {arguments} (numbers nobody gave)", "yellow")
 
     def _progress(self, e: ProgressMarked) -> None:
         self._say(f"✅ STEP COMPLETE: {e.step_name}", "green")

@@ -81,6 +81,7 @@ class ThinkactSolver:
         replied: ModelReplied | None = None
         failed = False
         refused: tuple[str, ...] = ()
+        unfounded: set[str] = set()
         gen = agent.iter(task.prompt)
         try:
             for event in gen:
@@ -89,6 +90,7 @@ class ThinkactSolver:
                 elif replied is not None:
                     if isinstance(event, CallsScreened):
                         refused, usage = event.refused, usage + event.usage
+                        unfounded = {call_id for call_id, _ in event.ungrounded}
                         continue
                     failed = isinstance(event, FormatFailed)
                     break
@@ -99,11 +101,11 @@ class ThinkactSolver:
         finally:
             gen.close()
         calls = [] if replied is None or failed else list(replied.actions)
-        calls = [c for c in calls if c.name not in refused]
+        calls = [c for c in calls if c.name not in refused and c.id not in unfounded]
         answer = None if replied is None else replied.final_answer
         if failed or calls:
             reason = "format_error" if failed else "tool_calls"
-        elif refused:
+        elif refused or unfounded:
             reason = "calls_refused"
         else:
             reason = "final_answer" if answer is not None else "no_reply"

@@ -127,7 +127,7 @@ _LEASE = (
 _LEASE_FINDINGS = (
     '- lease.pdf, WARNING: Payment terms (VAGUE). Quote: "Rent is paid from time to time." '
     "(page 1, clause 2). Recommendation: set a deadline, e.g. 30 days from the invoice.\n"
-    "- lease.pdf, CRITICAL: Term and termination (MISSING). Quote: \"This lease runs for as "
+    '- lease.pdf, CRITICAL: Term and termination (MISSING). Quote: "This lease runs for as '
     'long as the tenant occupies the unit." (page 1, clause 3). Recommendation: add a '
     "termination right with a notice period."
 )

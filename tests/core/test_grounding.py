@@ -1,0 +1,47 @@
+"""Which numbers a text gives, and which call arguments hold numbers it does not."""
+
+from __future__ import annotations
+
+from thinkact.grounding import mentioned, numbers_in, seen_text, ungrounded
+from thinkact.types import (
+    AssistantMessage,
+    SystemMessage,
+    ToolMessage,
+    ToolResult,
+    ToolSpec,
+    UserMessage,
+)
+
+
+def test_numbers_as_people_write_them() -> None:
+    seen = mentioned("Points A(3,4) and B(-1, 2.5); revenue of $1.2M, 1,200 units, 20% off")
+    assert {3.0, 4.0, -1.0, 2.5, 1_200_000.0, 1200.0, 20.0, 0.2} <= seen
+    assert 34.0 not in seen  # "3,4" is two numbers, not thirty-four
+    words = mentioned("twice a week, half a dozen eggs, 3 million people, over a decade")
+    assert {2.0, 7.0, 0.5, 12.0, 3_000_000.0, 10.0} <= words
+    assert 5.0 not in mentioned("v2 of the X5 model")  # digits inside a word are a name
+
+
+def test_an_argument_is_ungrounded_when_any_number_in_it_is() -> None:
+    seen = mentioned("Distance from (3, 4) to (1, 2), in km")
+    assert ungrounded({"a": [3, 4], "b": [1, 2], "unit": "km"}, seen) == {}
+    assert ungrounded({"a": [3, 4], "b": {"x": 1, "y": 9}}, seen) == {"b": {"x": 1, "y": 9}}
+    assert ungrounded({"n": 0, "k": 1, "flag": True}, frozenset()) == {}  # defaults pass
+    light = {"c": 300000000.0}  # the model's own constant, or the user's
+    assert ungrounded(light, mentioned("at the speed of light")) == light
+    assert ungrounded(light, mentioned("with c = 3e8 m/s")) == {}
+    assert ungrounded({"x": 0.30000000000000004}, mentioned("0.3")) == {}
+    assert numbers_in({"a": [1, {"b": 2.5}], "c": "3", "d": False}) == [1.0, 2.5]
+
+
+def test_what_was_seen_leaves_out_the_models_replies_and_the_formats_examples() -> None:
+    spec = ToolSpec("rate", "Rates from 1 to 10.", {"type": "object", "properties": {}})
+    messages = [
+        SystemMessage("Example: convert 20 euros"),
+        UserMessage("Rate it 8"),
+        AssistantMessage("I think 9", ()),
+        ToolMessage((ToolResult("c1", "rate", "stored as 42"),)),
+    ]
+    seen = mentioned(seen_text(messages, [spec], "Round to 2 places"))
+    assert {8.0, 42.0, 10.0, 2.0} <= seen
+    assert 20.0 not in seen and 9.0 not in seen
