@@ -46,7 +46,7 @@ from thinkact.formats.base import Format, Parsed, final_answer_spec
 from thinkact.grounding import mentioned, seen_text
 from thinkact.loop_guard import LoopGuard
 from thinkact.retry import retrying
-from thinkact.screen import made_up, refusal, screened
+from thinkact.screen import screened, turned_away
 from thinkact.tools.runtime import ToolOutcome
 from thinkact.types import (
     Message,
@@ -349,12 +349,7 @@ class Loop:
         verdict = yield from screened(self.task, step, calls, self.specs, self.config.retry, seen)
         self.usage += verdict.usage
         yield verdict
-        made = dict(verdict.ungrounded)
-        return {
-            c.id: made_up(c.name, made[c.id]) if c.id in made else refusal(c.name)
-            for c in calls
-            if c.id in made or c.name in verdict.refused
-        }
+        return turned_away(calls, verdict)
 
     def _observe(
         self, step: int, calls: Sequence[ToolCall], results: list[ToolResult]

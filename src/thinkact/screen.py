@@ -126,3 +126,13 @@ def screened(
     return CallsScreened(
         step, tuple(s.name for s in asked), tuple(sorted(refused)), usage, tuple(unfounded.items())
     )
+
+
+def turned_away(calls: Sequence[ToolCall], verdict: CallsScreened) -> dict[str, str]:
+    """The calls a verdict says not to run (by id), each with what the model is told."""
+    made = dict(verdict.ungrounded)
+    return {
+        c.id: made_up(c.name, made[c.id]) if c.id in made else refusal(c.name)
+        for c in calls
+        if c.id in made or c.name in verdict.refused
+    }
