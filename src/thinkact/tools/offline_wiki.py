@@ -3,9 +3,9 @@
     OfflineWiki.from_jsonl("corpus.jsonl")        # lines of {title, text} or {title, sentences}
     OfflineWiki([("Paris", ["Paris is ...", ...]), ...])   # e.g. a HotpotQA item's paragraphs
 
-A query that names a title exactly opens that page, as Wikipedia's search does; a query
-that contains a title ("Pete Doherty bands") opens the page with the longest such title;
-otherwise the best BM25 match over title and text. The next matches are listed as similar.
+A query that names a title exactly opens that page, as Wikipedia's search does; else, of
+the best BM25 matches over title and text, the one whose title the query contains ("Pete
+Doherty bands"), or the best. The next matches are listed as similar.
 """
 
 from __future__ import annotations
@@ -93,15 +93,16 @@ class OfflineWiki:
         return WikiSearch(self.pages[best], others)
 
     def _named_in(self, query: str, ranked: Sequence[int]) -> int | None:
-        """The page whose title the query contains, the longest title first, then the
-        better ranked. BM25 sent "Pete Doherty bands" to a DVD page that says "bands" more
-        often than Pete Doherty's own page, which the small model never found after."""
+        """Of the best BM25 matches, the one whose title the query contains (the longest
+        title, then the better ranked). BM25 sent "Pete Doherty bands" to a DVD page that
+        says "bands" more often than Pete Doherty's own page, third in the ranking, which
+        the small model never found after. Only ranked pages: in a large corpus a page
+        titled "When" must not answer "When was Einstein born?"."""
         words = f" {_words(query)} "
-        named = [i for i, t in enumerate(self._title_words) if t and f" {t} " in words]
+        named = [i for i in ranked if self._title_words[i] and f" {self._title_words[i]} " in words]
         if not named:
             return None
-        order = {page: n for n, page in enumerate(ranked)}
-        return min(named, key=lambda i: (-len(self._title_words[i]), order.get(i, len(order))))
+        return min(named, key=lambda i: -len(self._title_words[i]))
 
 
 _DISAMBIGUATION = re.compile(r"\s*\([^)]*\)\s*$")
