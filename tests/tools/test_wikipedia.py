@@ -293,7 +293,6 @@ def test_a_query_that_contains_a_title_opens_that_page() -> None:
             ("Creed (band)", "Creed was an American rock band. It disbanded in 2004."),
             ("Creed", "A creed is a statement of shared beliefs."),
             ("Jonny Craig", "Jonny Craig has sung in Emarosa and Slaves."),
-            ("When", "When is a Norwegian experimental band."),
         ]
     )
     search, _, ctx = tools(wiki)
@@ -306,8 +305,6 @@ def test_a_query_that_contains_a_title_opens_that_page() -> None:
     assert out.startswith(("[Jonny Craig]", "[Pete Doherty]"))
     # a title must be whole words of the query: "creedence" does not name Creed
     assert not search.call({"query": "creedence clearwater"}, ctx).startswith("[Creed")
-    # and a page BM25 does not rank for the query is not opened for a word in its title
-    assert not search.call({"query": "When did Creedence form?"}, ctx).startswith("[When]")
 
 
 def test_offline_corpus_from_jsonl(tmp_path: Path) -> None:
