@@ -113,3 +113,19 @@ def test_thinkact_ask_reports_a_missing_corpus_clearly(tmp_path: Path) -> None:
     assert done.returncode == 2
     assert "cannot read the corpus nowhere.jsonl" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_the_example_corpus_answers_the_readme_question() -> None:
+    corpus = Path(__file__).resolve().parents[2] / "examples" / "wiki_sample.jsonl"
+    model = ScriptedModel(
+        [
+            {"tool_calls": [_search("Dune")]},
+            {"tool_calls": [_search("Frank Herbert")]},
+            {"tool_calls": [{"name": "final_answer", "arguments": {"answer": "1920"}}]},
+        ]
+    )
+    sources = Sources()
+    agent = research_agent(model, corpus=corpus, format="native", reporters=[sources])
+    assert agent.run("Who wrote Dune and when was he born?").final_answer == "1920"
+    assert sources.titles == ["Dune (novel)", "Frank Herbert"]  # "Dune" finds the novel
+    assert "October 8, 1920" in model.requests[2].messages[-2].results[0].content  # type: ignore[union-attr]
