@@ -108,6 +108,11 @@ def test_counted_tokens_are_the_prompt_tokens_and_turn_two_reuses_turn_one(
     # Everything up to the reply came from the cache: only the new turn was evaluated.
     assert again.usage.cached_tokens >= reply.usage.input_tokens
     assert again.usage.input_tokens - again.usage.cached_tokens <= reply.usage.output_tokens + 16
+    # After forget() nothing is reused, and a fresh evaluation is repeatable.
+    model.forget()
+    fresh = model.complete(second)
+    model.forget()
+    assert fresh.usage.cached_tokens == 0 and fresh.text == model.complete(second).text
 
 
 def test_a_literal_end_of_turn_marker_in_content_stays_text(model: LocalModel) -> None:

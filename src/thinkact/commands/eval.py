@@ -97,7 +97,8 @@ def run(args: argparse.Namespace) -> int:
     }
     solver = _solver(args, model)  # both solvers decode at temperature 0
     console = make_console(stderr=True)
-    harness = Harness(suite, solver, out, spec=spec, resume=args.resume)
+    forget = getattr(model, "forget", None)  # the local model's KV cache, per item
+    harness = Harness(suite, solver, out, spec=spec, resume=args.resume, fresh=forget)
     if args.quiet:
         summary = harness.run(items)
     else:

@@ -211,6 +211,17 @@ class LocalModel:
         """Drop this model's hold on the engine (freed when no other model uses it)."""
         self._engine = None
 
+    def forget(self) -> None:
+        """Drop the KV cache: the next prompt is evaluated from its first token. The eval
+        harness calls this before each item, so that an item's reply does not depend on
+        the item before it: a reused prefix and a fresh one give slightly different
+        logits, and at temperature 0 BFCL's irrelevance_17 answered in one run and called
+        a tool in the other, by what the item before had left in the cache."""
+        engine = self._engine
+        if engine is not None:
+            with engine.lock:
+                engine.llm.reset()
+
     # --- the Model protocol ------------------------------------------------------------
 
     def count_tokens(self, request: ModelRequest) -> int:

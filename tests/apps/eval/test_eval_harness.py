@@ -88,6 +88,23 @@ def test_gsm8k_run_uses_the_real_calculator_and_writes_results(
     assert json.loads((out / "run.json").read_text())["suite"] == "gsm8k"
 
 
+def test_the_model_forgets_its_cache_before_each_item(gsm8k_data: Path, tmp_path: Path) -> None:
+    suite = get_suite("gsm8k")
+    log: list[str] = []
+
+    def agent(request: Any) -> Any:
+        log.append("call")
+        return calculator_agent(request)
+
+    model = FunctionModel(agent, native_tools=True)
+    solver = ThinkactSolver(model, format="native")
+    items = load_items(suite, gsm8k_data, limit=2)
+    Harness(suite, solver, tmp_path / "o", spec=_spec(), fresh=lambda: log.append("forget")).run(
+        items
+    )
+    assert log == ["forget", "call", "call", "forget", "call", "call"]
+
+
 def test_an_interrupted_run_resumes_where_it_stopped(gsm8k_data: Path, tmp_path: Path) -> None:
     suite = get_suite("gsm8k")
     items = load_items(suite, gsm8k_data)
@@ -276,7 +293,10 @@ def test_a_finished_run_grows_with_a_larger_limit_but_never_shrinks(
     def run(limit: int | None) -> dict[str, Any]:
         items = load_items(suite, gsm8k_data, limit=limit)
         harness = Harness(
-            suite, ThinkactSolver(model, format="native"), out, spec=_spec(limit=limit),
+            suite,
+            ThinkactSolver(model, format="native"),
+            out,
+            spec=_spec(limit=limit),
             resume=(out / "results.jsonl").exists(),
         )
         return harness.run(items)

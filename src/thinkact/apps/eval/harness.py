@@ -72,9 +72,13 @@ class Harness:
         spec: Mapping[str, Any],
         resume: bool = False,
         clock: Callable[[], float] = time.perf_counter,
+        fresh: Callable[[], None] | None = None,
     ) -> None:
         self.suite = suite
         self.solver = solver
+        # Called before each item: a model's cache (the local model's KV cache) must not
+        # carry one item's state into the next, or results depend on the items' order.
+        self.fresh = fresh
         self.out = out
         self.spec = dict(spec)
         self.resume = resume
@@ -149,6 +153,8 @@ class Harness:
         def trace(event: JSON) -> None:
             trace_lines.append(json.dumps({"t": time.time(), **event}, default=str))
 
+        if self.fresh is not None:
+            self.fresh()
         start = self.clock()
         try:
             attempt = self.solver.solve(task, trace=trace)
