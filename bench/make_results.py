@@ -5,7 +5,7 @@
     python bench/make_results.py                        # rewrite the table from finished runs
 
 Runs go through `thinkact eval ... --resume` into bench/runs/<name>/, each under
-`flock /tmp/thinkact-model.lock` so one real-model job runs at a time; an interrupted
+a lock on /tmp/thinkact-model.lock so one real-model job runs at a time; an interrupted
 regeneration continues where it stopped. The embedded model decodes on one thread, so a
 2-core machine fits two jobs: give the second its own lock and its own share of the plan,
 and each job one prompt thread (two jobs of 2 threads each are no faster than one job),
@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import fcntl
 import json
 import os
 import platform
@@ -114,16 +115,16 @@ def run_plan(args: argparse.Namespace) -> None:
             cmd += [*options, "--model", args.model, "--seed", "0", "-q"]
             if (out / "results.jsonl").exists():
                 cmd.append("--resume")
-            if shutil.which("flock"):
-                cmd = ["flock", args.lock, *cmd]
             env = dict(os.environ)
             if args.threads:
                 env["THINKACT_THREADS"] = str(args.threads)
-            print("$", " ".join(cmd), flush=True)
-            at, before = commit(), items_in(out)
-            out.mkdir(parents=True, exist_ok=True)
-            added = note_commit(out, at)  # now: the session may end while it runs
-            subprocess.run(cmd, check=False, env=env)
+            with open(args.lock, "a") as lock:
+                fcntl.flock(lock, fcntl.LOCK_EX)  # the commit is the code the run will import
+                print("$", " ".join(cmd), flush=True)
+                at, before = commit(), items_in(out)
+                out.mkdir(parents=True, exist_ok=True)
+                added = note_commit(out, at)  # now: the session may end while it runs
+                subprocess.run(cmd, check=False, env=env)
             if items_in(out) > before:
                 record(out)
             elif added:  # a run stopped before its first item measured nothing
