@@ -233,7 +233,7 @@ def test_xml_one_turn_shows_parallel_and_no_call_examples_and_scores_two_calls(
     system = model.requests[0].messages[0].content  # type: ignore[union-attr]
     shown = system.split("Examples:\n", 1)[1]
     # made-up functions: one reply with two calls, and a reply with no call at all
-    assert '<parameters>{"city": "Paris", "unit": "celsius"}</parameters>\n<action>' in shown
+    assert '<parameters>{"city": "Lyon"}</parameters>\n<action>' in shown
     assert "<final_answer>None of the functions can answer this.</final_answer>" in shown
     assert "I should start with" not in system
 

@@ -54,13 +54,13 @@ INSTRUCTIONS = (
 _FUNCTIONS = "(functions: get_weather(city, unit), convert_currency(amount, source, target))"
 EXAMPLES = (
     Example(
-        f"What is the weather in Paris and in Rome, in celsius? {_FUNCTIONS}",
+        f"What is the weather in Lyon and in Turin? {_FUNCTIONS}",
         (
             ExampleStep(
-                "The request asks about two cities: one get_weather call for each.",
+                "Two cities: one get_weather call for each. No unit is asked for, so I give none.",
                 calls=(
-                    ExampleCall("get_weather", {"city": "Paris", "unit": "celsius"}),
-                    ExampleCall("get_weather", {"city": "Rome", "unit": "celsius"}),
+                    ExampleCall("get_weather", {"city": "Lyon"}),
+                    ExampleCall("get_weather", {"city": "Turin"}),
                 ),
             ),
         ),
