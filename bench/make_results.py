@@ -136,22 +136,22 @@ def restore_items(out: Path) -> None:
     saved = ITEMS / out.name
     if (out / "results.jsonl").exists() or not (saved / "results.jsonl").exists():
         return
-    out.mkdir(parents=True, exist_ok=True)
-    for name in RUN_FILES:
-        if (saved / name).exists():
-            shutil.copy2(saved / name, out / name)
+    copy_run(saved, out)
     print(f"restored {items_in(out)} items of {out.name} from {saved}", flush=True)
 
 
 def save_items(out: Path) -> None:
     """Commit a BFCL run's per-item lines (public data) so another session can resume it."""
-    if not out.name.startswith("bfcl-"):
-        return
-    saved = ITEMS / out.name
-    saved.mkdir(parents=True, exist_ok=True)
+    if out.name.startswith("bfcl-"):
+        copy_run(out, ITEMS / out.name)
+
+
+def copy_run(source: Path, target: Path) -> None:
+    """The files a run resumes from, from one folder to another."""
+    target.mkdir(parents=True, exist_ok=True)
     for name in RUN_FILES:
-        if (out / name).exists():
-            shutil.copy2(out / name, saved / name)
+        if (source / name).exists():
+            shutil.copy2(source / name, target / name)
 
 
 def items_in(out: Path) -> int:
@@ -190,12 +190,11 @@ def record(out: Path) -> Path | None:
     target = RECORDS / f"{out.name}.json"
     # A run started afresh (bench/runs/ is not committed) must not replace a larger record
     # until it has measured as many items: a session may end halfway.
+    save_items(out)  # a partial run, too, resumes from these next time
     kept = json.loads(target.read_text()) if target.exists() else {}
     if int(kept.get("n") or 0) > int(s["n"]):
         print(f"kept {target.name}: N={kept['n']} recorded, this run has {s['n']} so far")
-        save_items(out)  # the partial run resumes next time
         return target
-    save_items(out)
     target.write_text(json.dumps(s, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     return target
 

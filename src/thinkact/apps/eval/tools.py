@@ -5,8 +5,12 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from thinkact.tools.base import Tool
+
+if TYPE_CHECKING:  # the tools' modules load when a suite asks for them
+    from thinkact.tools.wikipedia import WikiBackend, WikiSearch
 
 
 def calculator_tool() -> Tool:
@@ -34,21 +38,23 @@ def paragraph_tools(
     in the run's ToolContext state, so each item starts with none. `read`, if given, gets
     the title of every page a search opens."""
     from thinkact.tools.offline_wiki import OfflineWiki
-    from thinkact.tools.wikipedia import WikiSearch, wikipedia_tools
+    from thinkact.tools.wikipedia import wikipedia_tools
 
     wiki = OfflineWiki(context)
     wiki.search("index")  # build the lazy BM25 index now: parallel first searches race on it
-    if read is None:
-        return tuple(wikipedia_tools(wiki, search_name="search"))
-    opened = read
+    backend: WikiBackend = wiki if read is None else _Noting(wiki, read)
+    return tuple(wikipedia_tools(backend, search_name="search"))
 
-    class Noted:
-        name = wiki.name
 
-        def search(self, query: str) -> WikiSearch:
-            found = wiki.search(query)
-            if found.page is not None:
-                opened.append(found.page.title)
-            return found
+class _Noting:
+    """A backend that notes the title of each page its searches open."""
 
-    return tuple(wikipedia_tools(Noted(), search_name="search"))
+    def __init__(self, backend: WikiBackend, read: list[str]) -> None:
+        self.backend, self.read = backend, read
+        self.name = backend.name
+
+    def search(self, query: str) -> WikiSearch:
+        found = self.backend.search(query)
+        if found.page is not None:
+            self.read.append(found.page.title)
+        return found
