@@ -130,6 +130,19 @@ def test_parallel_matches_in_any_order() -> None:
     assert not check("parallel", [WEATHER], [paris, rome, paris], gold).valid
 
 
+def test_a_parallel_miss_names_why_each_call_failed() -> None:
+    gold = [
+        {"weather": {"city": ["Paris"], "unit": [""]}},
+        {"weather": {"city": ["Rome"], "unit": [""]}},
+    ]
+    calls = [{"weather": {"city": "Paris", "unit": "celsius"}}, {"weather": {"city": "Rome"}}]
+    verdict = check("parallel", [WEATHER], calls, gold)
+    assert not verdict.valid
+    # the near miss (Paris with a unit) is named, not only the last call tried (Rome)
+    assert "call 0: 'unit'='celsius'" in verdict.error
+    assert "call 1: 'city'='Rome'" in verdict.error
+
+
 def test_parallel_multiple_mixes_functions_in_any_order() -> None:
     gold = [
         {"weather": {"city": ["Paris"]}},

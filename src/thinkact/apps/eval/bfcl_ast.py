@@ -85,20 +85,19 @@ def _parallel_no_order(
     matched: set[int] = set()
     for i, answer in enumerate(possible):
         description = _describe(functions, next(iter(answer)))
-        last = Verdict(False, "no call left to match", "cannot_find_match")
+        # Why each unmatched call failed: the last one tried is often not the near miss.
+        misses: list[str] = []
         for j, call in enumerate(output):
             if j in matched:
                 continue
-            last = check_call(description, call, answer)
-            if last.valid:
+            verdict = check_call(description, call, answer)
+            if verdict.valid:
                 matched.add(j)
                 break
-        if not last.valid:
-            return Verdict(
-                False,
-                f"no call matches expected call {i} ({last.error})",
-                "cannot_find_match",
-            )
+            misses.append(f"call {j}: {verdict.error}")
+        else:
+            why = "; ".join(misses) or "no call left to match"
+            return Verdict(False, f"no call matches expected call {i} ({why})", "cannot_find_match")
     return OK
 
 
