@@ -39,6 +39,11 @@ class AgentConfig:
     # every request (BFCL's irrelevance items). Judged against the whole task, so for
     # one-request tasks: a workflow's intermediate step may be judged not to fit.
     screen_calls: bool = False
+    # The mirror of screening: a first answer given with no tool, though tools exist, is
+    # checked by the same questions about each tool; if one fits, the model is told so and
+    # replies again with calls only (see screen.fitting). For small models that decline
+    # requests a tool fits (BFCL: 31 of the embedded model's 38 misses on `simple`).
+    decline_check: bool = False
     retry: RetryPolicy = field(default_factory=RetryPolicy)
     # Budgets beyond steps (None: unlimited). The model is warned when little is left.
     max_tokens: int | None = None

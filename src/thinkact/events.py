@@ -109,6 +109,19 @@ class CallsScreened(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class DeclineChecked(Event):
+    """The model answered with no tool though tools exist (`AgentConfig.decline_check`):
+    it was asked about each tool in `asked`; the `fitting` ones passed every question, and
+    if there are any it replies again, with calls only."""
+
+    kind: ClassVar[str] = "decline_checked"
+    step: int
+    asked: tuple[str, ...]
+    fitting: tuple[str, ...]
+    usage: Usage
+
+
+@dataclass(frozen=True, slots=True)
 class ToolDenied(Event):
     """A tool needing approval was refused by the user's policy."""
 

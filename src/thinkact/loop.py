@@ -10,7 +10,7 @@ from __future__ import annotations
 import time
 import uuid
 from collections.abc import Callable, Generator, Mapping, Sequence
-from typing import Any
+from typing import Any, Literal
 
 from thinkact.budget import Budget, forced_final_message
 from thinkact.config import AgentConfig
@@ -46,7 +46,7 @@ from thinkact.formats.base import Format, Parsed, final_answer_spec
 from thinkact.grounding import mentioned, seen_text
 from thinkact.loop_guard import LoopGuard
 from thinkact.retry import retrying
-from thinkact.screen import screened, turned_away
+from thinkact.screen import fitting, reconsider, screened, turned_away
 from thinkact.tools.runtime import ToolOutcome
 from thinkact.types import (
     Message,
@@ -99,6 +99,7 @@ class Loop:
         self.validators = tuple(validators)
         self.run_id = run_id or uuid.uuid4().hex[:12]
         self.clock = clock
+        self.tools = tuple(tools)
         self.tool_names = frozenset(t.name for t in tools)
         self.pageable = frozenset(t.name for t in tools if is_pageable(t))
         # Tools whose successful result is the run's answer (Tool.return_direct): name -> the
@@ -121,6 +122,10 @@ class Loop:
         # 0 the model wrote the same reply again, word for word, three times in a row.
         self.turned_down = False
         self.cost_noted = False
+        # The decline check runs at most once, and only before the model has called a tool;
+        # the tools it found fitting are not asked about again when called.
+        self.decline_spent = False
+        self.trusted: frozenset[str] = frozenset()
         # A resume without messages: the run stopped before its first checkpoint.
         self.fresh = resume is None or not resume.messages
         self.messages: list[Message] = (
@@ -148,6 +153,7 @@ class Loop:
             **self.guard.state(),
             "extra": self.extra,
             "turned_down": self.turned_down,
+            "decline_spent": self.decline_spent,
         }
 
     def _restore(self, c: Mapping[str, Any]) -> None:
@@ -156,6 +162,7 @@ class Loop:
         self.guard.restore(c)
         self.extra = str(c.get("extra", ""))
         self.turned_down = bool(c.get("turned_down", False))
+        self.decline_spent = bool(c.get("decline_spent", False))
 
     def _checkpoint(self, pending: tuple[ToolCall, ...] = ()) -> Checkpoint:
         new = tuple(self.messages[self._committed :])
@@ -181,11 +188,24 @@ class Loop:
                 parts.append(low)
         return "\n".join(parts)
 
-    def _request(self, messages: tuple[Message, ...], *, final_only: bool = False) -> ModelRequest:
+    def _request(
+        self,
+        messages: tuple[Message, ...],
+        *,
+        final_only: bool = False,
+        calls_to: Sequence[ToolSpec] = (),
+    ) -> ModelRequest:
+        """The model request for `messages`; `final_only`: an answer and no call,
+        `calls_to`: calls of these tools and no answer."""
         fmt, cfg = self.format, self.config
+        specs, calls_only = (tuple(calls_to), True) if calls_to else (self.specs, False)
+        if final_only or calls_only:
+            choice: Literal["auto", "required", "none"] = "none" if final_only else "required"
+        else:
+            choice = "auto"
         return ModelRequest(
             messages=messages,
-            tools=self.specs if fmt.native else (),
+            tools=specs if fmt.native else (),
             max_tokens=cfg.max_reply_tokens,
             stop=fmt.stop,
             # After an error or a turned-down reply, resample: at temperature 0 the same
@@ -193,9 +213,9 @@ class Loop:
             temperature=max(cfg.temperature, cfg.retry_temperature)
             if self.errors or self.turned_down
             else cfg.temperature,
-            grammar=fmt.grammar(self.specs, final_only=final_only),
-            json_schema=fmt.json_schema(self.specs, final_only=final_only),
-            tool_choice="none" if final_only and fmt.native else "auto",
+            grammar=fmt.grammar(specs, final_only=final_only, calls_only=calls_only),
+            json_schema=fmt.json_schema(specs, final_only=final_only, calls_only=calls_only),
+            tool_choice=choice if fmt.native else "auto",
         )
 
     # --- the loop ----------------------------------------------------------------------
@@ -303,6 +323,8 @@ class Loop:
             reply.usage,
             self.clock() - t0,
         )
+        if parsed.final_answer is not None and cfg.decline_check and not self.decline_spent:
+            parsed = yield from self._reconsidered(step, view, parsed)
         if parsed.final_answer is not None:
             return (yield from self._answered(step, parsed.final_answer))
 
@@ -321,6 +343,7 @@ class Loop:
         self, step: int, calls: tuple[ToolCall, ...]
     ) -> Generator[Effect, Any, RunResult | None]:
         """Run the step's calls (those screening lets through) and observe the results."""
+        self.decline_spent = True  # the model uses its tools: no decline to check
         refused = (yield from self._screened(step, calls)) if self.config.screen_calls else {}
         if self.checkpoints:
             yield self._checkpoint(pending=calls)
@@ -346,10 +369,50 @@ class Loop:
         """The calls not to run, each with what the model is told: numbers the run was
         never given, or a tool the model, asked, says does not do what the task asks."""
         seen = mentioned(seen_text(self.messages, self.specs, self.instructions))
-        verdict = yield from screened(self.task, step, calls, self.specs, self.config.retry, seen)
+        verdict = yield from screened(
+            self.task, step, calls, self.specs, self.config.retry, seen, self.trusted
+        )
         self.usage += verdict.usage
         yield verdict
         return turned_away(calls, verdict)
+
+    def _reconsidered(
+        self, step: int, view: tuple[Message, ...], parsed: Parsed
+    ) -> Generator[Effect, Any, Parsed]:
+        """An answer with no tool yet (`decline_check`): ask about each tool; told which fit,
+        the model replies again with calls only. A reply that does not parse changes nothing."""
+        self.decline_spent = True
+        if not self.tools:
+            return parsed
+        verdict = yield from fitting(self.task, step, self.tools, self.config.retry)
+        self.usage += verdict.usage
+        yield verdict
+        if not verdict.fitting:
+            return parsed
+        told = self.format.feedback(reconsider(verdict.fitting), "")
+        fit = [t for t in self.tools if t.name in verdict.fitting]
+        t0 = self.clock()
+        request = self._request((*view, self.messages[-1], *told), calls_to=fit)
+        reply = yield from retrying(request, self.config.retry)
+        self.usage += reply.usage
+        try:
+            again = self.format.parse(reply, self.tool_names)
+        except FormatError as e:
+            yield Notice(step, "decline_kept", f"The reply after the check did not parse: {e}")
+            return parsed
+        self.messages.extend(told)
+        self.messages.append(self.format.assistant_message(reply))
+        self.trusted = frozenset(verdict.fitting)
+        yield ModelReplied(
+            step,
+            reply.text,
+            again.thought,
+            again.calls,
+            again.final_answer,
+            reply.usage,
+            self.clock() - t0,
+        )
+        return again
 
     def _observe(
         self, step: int, calls: Sequence[ToolCall], results: list[ToolResult]

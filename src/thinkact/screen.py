@@ -1,6 +1,7 @@
 """Call screening: before a tool the model chose runs, the model is asked, in a short request
 of its own, whether that tool does what the task asks. A "no" is not run; the model hears
-why and may answer without a tool.
+why and may answer without a tool. The decline check asks the same questions the other way
+round: about each tool, when the model answered without any (`fitting`).
 
 Small models call a tool for every request, fitting or not: on BFCL's `irrelevance` items
 (no function fits) the embedded 1.5B model called one 18 times in 20, a BMI calculator for a
@@ -17,7 +18,7 @@ from collections.abc import Generator, Sequence
 from typing import Any
 
 from thinkact.effects import Effect
-from thinkact.events import CallsScreened
+from thinkact.events import CallsScreened, DeclineChecked
 from thinkact.grounding import ungrounded
 from thinkact.retry import RetryPolicy, retrying
 from thinkact.types import (
@@ -44,6 +45,8 @@ _ASKS = (
     "Answer yes or no.",
 )
 _GRAMMAR = 'root ::= "yes" | "no"'
+# Tools asked about in a decline check: each costs one or two short requests.
+MAX_DECLINE_TOOLS = 8
 
 
 def screen_requests(task: str, spec: ToolSpec) -> tuple[ModelRequest, ...]:
@@ -72,6 +75,20 @@ def says_no(reply: Reply) -> bool:
     """Only a clear "no" refuses: an unclear reply lets the call run."""
     words = reply.text.strip().lower().split()
     return bool(words) and words[0].strip(".,!:;\"'") == "no"
+
+
+def reconsider(names: Sequence[str]) -> str:
+    """What the model is told when it answered without a tool that fits (the decline
+    check): which tools do, and to call them."""
+    if len(names) == 1:
+        return (
+            f"Checked: {names[0]} does what the request asks. Call it now, with the values "
+            "the request gives."
+        )
+    return (
+        f"Checked: these functions do what the request asks: {', '.join(names)}. Call the "
+        "ones it needs now, with the values the request gives."
+    )
 
 
 def refusal(name: str) -> str:
@@ -104,28 +121,58 @@ def screened(
     specs: Sequence[ToolSpec],
     policy: RetryPolicy,
     seen: frozenset[float] | None = None,
+    trusted: frozenset[str] = frozenset(),
 ) -> Generator[Effect, Any, CallsScreened]:
     """Check each call's numbers against `seen` (the numbers the run was given; None: no
-    check), then ask about each distinct tool of the calls left (sans-IO, as the loop: it
-    yields the model calls). The verdict says what was refused and what the questions cost."""
+    check), then ask about each distinct tool of the calls left but the `trusted` ones
+    (a decline check passed them already) (sans-IO, as the loop: it yields the model calls).
+    The verdict says what was refused and what the questions cost."""
     unfounded: dict[str, str] = {}
     for call in calls:
         bad = {} if seen is None else ungrounded(call.arguments, seen)
         if bad:
             unfounded[call.id] = ", ".join(f"{k}={json.dumps(v)}" for k, v in bad.items())
-    refused: set[str] = set()
-    asked = to_screen([c.name for c in calls if c.id not in unfounded], specs)
+    names = [c.name for c in calls if c.id not in unfounded and c.name not in trusted]
+    asked = to_screen(names, specs)
     usage = Usage()
+    refused: list[str] = []
     for spec in asked:
-        for request in screen_requests(task, spec):
-            reply = yield from retrying(request, policy)
-            usage += reply.usage
-            if says_no(reply):
-                refused.add(spec.name)
-                break
+        ok, cost = yield from _passes(task, spec, policy)
+        usage += cost
+        if not ok:
+            refused.append(spec.name)
     return CallsScreened(
         step, tuple(s.name for s in asked), tuple(sorted(refused)), usage, tuple(unfounded.items())
     )
+
+
+def fitting(
+    task: str, step: int, specs: Sequence[ToolSpec], policy: RetryPolicy
+) -> Generator[Effect, Any, DeclineChecked]:
+    """The decline check: the model answered without a tool, so ask the questions about each
+    tool (the first MAX_DECLINE_TOOLS); those that pass them all fit the task."""
+    asked = tuple(specs[:MAX_DECLINE_TOOLS])
+    usage = Usage()
+    fit: list[str] = []
+    for spec in asked:
+        ok, cost = yield from _passes(task, spec, policy)
+        usage += cost
+        if ok:
+            fit.append(spec.name)
+    return DeclineChecked(step, tuple(s.name for s in asked), tuple(fit), usage)
+
+
+def _passes(
+    task: str, spec: ToolSpec, policy: RetryPolicy
+) -> Generator[Effect, Any, tuple[bool, Usage]]:
+    """Ask the questions about one tool in turn (the first "no" ends it): passed, and cost."""
+    usage = Usage()
+    for request in screen_requests(task, spec):
+        reply = yield from retrying(request, policy)
+        usage += reply.usage
+        if says_no(reply):
+            return False, usage
+    return True, usage
 
 
 def turned_away(calls: Sequence[ToolCall], verdict: CallsScreened) -> dict[str, str]:

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from thinkact import Agent, AgentConfig, Tool
-from thinkact.events import CallsScreened, Event, ToolFinished
+from thinkact.events import CallsScreened, DeclineChecked, Event, Notice, ToolFinished
 from thinkact.screen import says_no, screen_requests
 from thinkact.store import RunStore
 from thinkact.testing import FunctionModel
@@ -162,3 +162,90 @@ def test_a_resumed_run_does_not_run_a_refused_call(tmp_path: Path) -> None:
     again = Agent(model(screen), tools(ran), config=SCREENED, store=store).resume("r1")
     assert "draw_circle" not in ran
     assert again.final_answer is not None and "Not run: draw_circle" in again.final_answer
+
+
+# --- the decline check (AgentConfig.decline_check) -----------------------------------------
+
+DECLINE = AgentConfig(decline_check=True)
+
+
+def declining(
+    fits: dict[str, str], *, first: str = "I cannot add numbers.", second: Any = None
+) -> FunctionModel:
+    """Answers without a tool at first; a question about tool T is answered fits[T]; told
+    which fit, calls add (or replies `second`); then answers with the result."""
+
+    def reply(request: ModelRequest) -> dict[str, Any]:
+        last = request.messages[-1]
+        if request.grammar == 'root ::= "yes" | "no"':
+            assert isinstance(last, UserMessage)
+            name = next(n for n in fits if f" {n}(" in last.content)
+            return {"text": fits[name], "usage": {"input_tokens": 50, "output_tokens": 1}}
+        told = [m for m in request.messages if isinstance(m, ToolMessage)]
+        if told:
+            return {"text": f"It is {told[-1].results[0].content}."}
+        if isinstance(last, UserMessage) and last.content.startswith("Checked:"):
+            call = {"id": "c1", "name": "add", "arguments": {"a": 2, "b": 3}}
+            return second if second is not None else {"tool_calls": [call]}
+        return {"text": first, "usage": {"input_tokens": 100}}
+
+    return FunctionModel(reply)
+
+
+def test_an_answer_without_a_tool_that_fits_is_asked_again_with_calls_only() -> None:
+    ran: list[str] = []
+    events: list[Event] = []
+    m = declining({"add": "yes", "draw_circle": "no"})
+    result = Agent(m, tools(ran), config=DECLINE, reporters=[events.append]).run("2 + 3?")
+    assert result.final_answer == "It is 5." and ran == ["add"] and result.steps == 2
+    [checked] = [e for e in events if isinstance(e, DeclineChecked)]
+    assert (checked.asked, checked.fitting) == (("add", "draw_circle"), ("add",))
+    assert checked.usage.input_tokens == 150  # add: two questions; draw_circle: one "no"
+    again = m.requests[4]  # the reply, 3 questions, then the reply with calls only
+    assert [t.name for t in again.tools] == ["add"] and again.tool_choice == "required"
+    told = again.messages[-1]
+    assert isinstance(told, UserMessage)
+    assert told.content == (
+        "Checked: add does what the request asks. Call it now, with the values the request gives."
+    )
+    # The declined reply and the note stay in the history; the call is not asked about again.
+    assert "I cannot add numbers." in str(result.messages)
+    assert all(r.grammar != 'root ::= "yes" | "no"' for r in m.requests[5:])
+
+
+def test_a_decline_no_tool_fits_stands_and_the_check_is_off_by_default() -> None:
+    ran: list[str] = []
+    m = declining({"add": "no", "draw_circle": "no"})
+    result = Agent(m, tools(ran), config=DECLINE).run("Who wrote Dracula?")
+    assert result.final_answer == "I cannot add numbers." and len(m.requests) == 3
+    m = declining({"add": "yes", "draw_circle": "yes"})
+    result = Agent(m, tools(ran)).run("2 + 3?")
+    assert result.final_answer == "I cannot add numbers." and len(m.requests) == 1
+    assert ran == []
+
+
+def test_the_check_is_spent_once_the_model_has_called_a_tool() -> None:
+    """A final answer after tool results is the model's reading of them, not a decline."""
+
+    def reply(request: ModelRequest) -> dict[str, Any]:
+        assert request.grammar != 'root ::= "yes" | "no"', "no question after a call"
+        if any(isinstance(m, ToolMessage) for m in request.messages):
+            return {"text": "5"}
+        return {"tool_calls": [{"id": "c1", "name": "add", "arguments": {"a": 2, "b": 3}}]}
+
+    ran: list[str] = []
+    result = Agent(FunctionModel(reply), tools(ran), config=DECLINE).run("2 + 3?")
+    assert result.final_answer == "5" and ran == ["add"]
+
+
+def test_a_second_reply_that_does_not_parse_leaves_the_first_answer() -> None:
+    """Without a grammar (a remote model) the second reply may be anything."""
+    ran: list[str] = []
+    events: list[Event] = []
+    first = "<reasoning>No.</reasoning>\n<final_answer>I cannot add numbers.</final_answer>"
+    m = declining({"add": "yes", "draw_circle": "yes"}, first=first, second="<action>add")
+    agent = Agent(m, tools(ran), format="xml", config=DECLINE, reporters=[events.append])
+    result = agent.run("2 + 3?")
+    assert result.final_answer == "I cannot add numbers." and ran == []
+    assert [e.reason for e in events if isinstance(e, Notice)] == ["decline_kept"]
+    assert result.messages[-1].content == first  # the second reply is not kept

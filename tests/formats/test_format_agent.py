@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from gbnf_matcher import accepts, llama_parses
 from sample_tools import add, list_files, search
 
 from thinkact import Agent, AgentConfig, AssistantMessage, UserMessage
@@ -116,3 +117,38 @@ def test_forced_final_turn_uses_the_final_only_grammar(fmt: str) -> None:
     forced = model.requests[1]
     assert forced.grammar == agent.format.grammar([search.spec], final_only=True)
     assert forced.grammar != model.requests[0].grammar
+
+
+@pytest.mark.parametrize("fmt", ["xml", "react", "json"])
+def test_a_decline_the_check_overturns_is_asked_again_with_a_calls_only_grammar(fmt: str) -> None:
+    """decline_check: the model answers without a tool; asked, it says `search` fits and
+    `add` does not, so it replies again under a grammar of `search` calls and no answer."""
+    declined, called, done = {
+        "xml": [
+            "<reasoning>r</reasoning>\n<final_answer>I cannot</final_answer>",
+            '<reasoning>r</reasoning>\n<action>search</action>\n<parameters>{"query": "a"}'
+            "</parameters>",
+            "<reasoning>r</reasoning>\n<final_answer>found a</final_answer>",
+        ],
+        "react": [
+            "Thought: r\nFinal Answer: I cannot",
+            'Thought: r\nAction: search\nAction Input: {"query": "a"}',
+            "Thought: r\nFinal Answer: found a",
+        ],
+        "json": [
+            '{"thought": "r", "final_answer": "I cannot"}',
+            '{"thought": "r", "action": "search", "arguments": {"query": "a"}}',
+            '{"thought": "r", "final_answer": "found a"}',
+        ],
+    }[fmt]
+    model = ScriptedModel([declined, "yes", "yes", "no", called, done])
+    agent = Agent(model, tools=[search, add], format=fmt, config=AgentConfig(decline_check=True))
+    result = agent.run("Find a.")
+    assert result.final_answer == "found a" and model.remaining == 0
+    first, again = model.requests[0], model.requests[4]
+    assert accepts(str(first.grammar), declined) and accepts(str(first.grammar), called)
+    assert again.grammar == agent.format.grammar([search.spec], calls_only=True)
+    assert accepts(str(again.grammar), called) and not accepts(str(again.grammar), declined)
+    assert llama_parses(str(again.grammar))
+    told = again.messages[-1]
+    assert isinstance(told, UserMessage) and told.content.startswith("Checked: search does")

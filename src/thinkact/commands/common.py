@@ -78,6 +78,12 @@ def add_run_options(parser: argparse.ArgumentParser, *, tools: bool = True) -> N
         help="before a tool runs, ask the model whether it does what the task asks; "
         "a no is not run (for small models that call a tool for everything)",
     )
+    parser.add_argument(
+        "--decline-check",
+        action="store_true",
+        help="when the model answers without a tool, ask it whether a tool fits; if one "
+        "does, it replies again with calls (for small models that decline too often)",
+    )
     out = parser.add_mutually_exclusive_group()
     out.add_argument("--quiet", "-q", action="store_true", help="print only the final answer")
     out.add_argument("--json", action="store_true", help="print events as JSON lines")
@@ -169,7 +175,10 @@ def agent_config(args: argparse.Namespace, **overrides: Any) -> AgentConfig:
     from thinkact.config import AgentConfig
 
     screen = bool(getattr(args, "screen_calls", False))
-    return AgentConfig(max_steps=args.max_steps, screen_calls=screen, **overrides)
+    decline = bool(getattr(args, "decline_check", False))
+    return AgentConfig(
+        max_steps=args.max_steps, screen_calls=screen, decline_check=decline, **overrides
+    )
 
 
 # --- tools -------------------------------------------------------------------------------

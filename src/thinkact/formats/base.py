@@ -55,12 +55,15 @@ class Format(Protocol):
         """Messages that tell the model something that is not a tool result (format errors)."""
         ...
 
-    def grammar(self, tools: Sequence[ToolSpec], *, final_only: bool = False) -> str | None:
-        """A GBNF grammar of valid replies, for constrained local decoding (None if n/a)."""
+    def grammar(
+        self, tools: Sequence[ToolSpec], *, final_only: bool = False, calls_only: bool = False
+    ) -> str | None:
+        """A GBNF grammar of valid replies, for constrained local decoding (None if n/a);
+        `final_only`: a final answer and no call, `calls_only`: calls and no answer."""
         ...
 
     def json_schema(
-        self, tools: Sequence[ToolSpec], *, final_only: bool = False
+        self, tools: Sequence[ToolSpec], *, final_only: bool = False, calls_only: bool = False
     ) -> Mapping[str, Any] | None:
         """A JSON schema of valid replies, where the format's replies are JSON (else None)."""
         ...

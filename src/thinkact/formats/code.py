@@ -118,7 +118,9 @@ class CodeFormat(TextFormat):
         # native format: told to add a marker, the embedded model wrote "#### answer".
         return Parsed("", (), text.strip())
 
-    def grammar(self, tools: Sequence[ToolSpec], *, final_only: bool = False) -> str | None:
+    def grammar(
+        self, tools: Sequence[ToolSpec], *, final_only: bool = False, calls_only: bool = False
+    ) -> str | None:
         self._tools(tools)  # remembered for parsing; the reply itself is free text
         return None
 

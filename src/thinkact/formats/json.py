@@ -188,7 +188,7 @@ class JsonFormat(TextFormat):
         return f"{label}: {result.content}"
 
     def json_schema(
-        self, tools: Sequence[ToolSpec], *, final_only: bool = False
+        self, tools: Sequence[ToolSpec], *, final_only: bool = False, calls_only: bool = False
     ) -> Mapping[str, Any] | None:
         real = self._tools(tools)
         thought = {"type": "string", "maxLength": MAX_REASONING}
@@ -222,9 +222,11 @@ class JsonFormat(TextFormat):
             "minItems": 2,
             "maxItems": MAX_PARALLEL,
         }
-        return {"anyOf": [*branches, parallel, final]}
+        return {"anyOf": [*branches, parallel] if calls_only else [*branches, parallel, final]}
 
-    def grammar(self, tools: Sequence[ToolSpec], *, final_only: bool = False) -> str | None:
-        schema = self.json_schema(tools, final_only=final_only)
+    def grammar(
+        self, tools: Sequence[ToolSpec], *, final_only: bool = False, calls_only: bool = False
+    ) -> str | None:
+        schema = self.json_schema(tools, final_only=final_only, calls_only=calls_only)
         g = GrammarBuilder()
         return g.render(f"{g.schema(schema, 'reply')} {observation_start('Observation')}")

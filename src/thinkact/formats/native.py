@@ -74,11 +74,13 @@ class NativeFormat:
     def feedback(self, message: str, note: str) -> list[Message]:
         return [UserMessage(f"{message}\n\n{note}".strip())]
 
-    def grammar(self, tools: Sequence[ToolSpec], *, final_only: bool = False) -> str | None:
+    def grammar(
+        self, tools: Sequence[ToolSpec], *, final_only: bool = False, calls_only: bool = False
+    ) -> str | None:
         return None
 
     def json_schema(
-        self, tools: Sequence[ToolSpec], *, final_only: bool = False
+        self, tools: Sequence[ToolSpec], *, final_only: bool = False, calls_only: bool = False
     ) -> Mapping[str, Any] | None:
         return None
 

@@ -148,12 +148,16 @@ class ReactFormat(TextFormat):
         label = f"Observation ({result.name})" if several else "Observation"
         return f"{label}: {result.content}"
 
-    def grammar(self, tools: Sequence[ToolSpec], *, final_only: bool = False) -> str | None:
+    def grammar(
+        self, tools: Sequence[ToolSpec], *, final_only: bool = False, calls_only: bool = False
+    ) -> str | None:
         real = self._tools(tools)
         g = GrammarBuilder()
         thought = g.rule("thought", f'"Thought: " [^\\n]{{1,{MAX_REASONING}}} "\\n"')
-        text = g.rule("answer-text", f"[^\\x00]{{1,{MAX_ANSWER}}}")
-        final = g.rule("final", f'"Final Answer: " {text}')
+        final = ""
+        if not (calls_only and real):
+            text = g.rule("answer-text", f"[^\\x00]{{1,{MAX_ANSWER}}}")
+            final = g.rule("final", f'"Final Answer: " {text}')
         if final_only or not real:
             return g.render(f"{thought} {final}")
         alts = []
@@ -162,4 +166,4 @@ class ReactFormat(TextFormat):
             alts.append(f'{literal(t.name)} "\\nAction Input: " {args}')
         action = g.rule("action", f'"Action: " ({" | ".join(alts)})')
         calls = parallel_calls(action, "Observation")
-        return g.render(f"{thought} ({calls} | {final})")
+        return g.render(f"{thought} {calls}" if calls_only else f"{thought} ({calls} | {final})")

@@ -280,7 +280,7 @@ class TextFormat:
         return f"{note}\n\n{text}" if self.note_first else f"{text}\n\n{note}"
 
     def json_schema(
-        self, tools: Sequence[ToolSpec], *, final_only: bool = False
+        self, tools: Sequence[ToolSpec], *, final_only: bool = False, calls_only: bool = False
     ) -> Mapping[str, Any] | None:
         return None
 

@@ -160,15 +160,19 @@ class XmlFormat(TextFormat):
         attr = f' tool="{result.name}"' if several else ""
         return f"<observation{attr}>{result.content}</observation>"
 
-    def grammar(self, tools: Sequence[ToolSpec], *, final_only: bool = False) -> str | None:
+    def grammar(
+        self, tools: Sequence[ToolSpec], *, final_only: bool = False, calls_only: bool = False
+    ) -> str | None:
         real = self._tools(tools)
         g = GrammarBuilder()
         reasoning = g.rule(
             "reasoning", f'"<reasoning>" [^<]{{1,{MAX_REASONING}}} "</reasoning>\\n"'
         )
-        # An answer may hold '<' but never the start of a closing tag.
-        text = g.rule("answer-text", f'([^<] | "<" [^/<]){{1,{MAX_ANSWER}}}')
-        final = g.rule("final", f'"<final_answer>" {text} "</final_answer>"')
+        final = ""
+        if not (calls_only and real):
+            # An answer may hold '<' but never the start of a closing tag.
+            text = g.rule("answer-text", f'([^<] | "<" [^/<]){{1,{MAX_ANSWER}}}')
+            final = g.rule("final", f'"<final_answer>" {text} "</final_answer>"')
         if final_only or not real:
             return g.render(f"{reasoning} {final}")
         alts = []
@@ -177,4 +181,6 @@ class XmlFormat(TextFormat):
             alts.append(f'{literal(t.name)} "</action>\\n<parameters>" {args}')
         action = g.rule("action", f'"<action>" ({" | ".join(alts)}) "</parameters>"')
         calls = parallel_calls(action, "<observation")
-        return g.render(f"{reasoning} ({calls} | {final})")
+        return g.render(
+            f"{reasoning} {calls}" if calls_only else f"{reasoning} ({calls} | {final})"
+        )

@@ -23,6 +23,7 @@ from rich.text import Text
 
 from thinkact.events import (
     CallsScreened,
+    DeclineChecked,
     Event,
     FormatFailed,
     ModelReplied,
@@ -166,6 +167,7 @@ class ConsoleReporter:
             RetryScheduled: self._retry,
             ValidationFailed: self._validation_failed,
             CallsScreened: self._screened,
+            DeclineChecked: self._decline_checked,
             ProgressMarked: self._progress,
             RunFinished: self._run_finished,
         }
@@ -287,6 +289,11 @@ class ConsoleReporter:
             self._say(f"🚫 NOT RUN: {names} (the model judged it does not fit the task)", "yellow")
         for _, arguments in e.ungrounded:
             self._say(f"🚫 NOT RUN: a call with {arguments} (numbers nobody gave)", "yellow")
+
+    def _decline_checked(self, e: DeclineChecked) -> None:
+        if e.fitting:
+            names = ", ".join(e.fitting)
+            self._say(f"🔁 ANSWERED WITHOUT A TOOL, BUT {names} FITS: asking again", "yellow")
 
     def _progress(self, e: ProgressMarked) -> None:
         self._say(f"✅ STEP COMPLETE: {e.step_name}", "green")

@@ -165,6 +165,7 @@ def test_one_turn_with_native_calls_scores_by_ast(wheel: Path) -> None:
             "yes",
             "yes",
             {"text": "I cannot help."},  # no call where one is expected
+            "no",  # the decline check: does math_factorial do what is asked? no: it stands
             {
                 "tool_calls": [
                     {"name": "get_weather", "arguments": {"city": "Rome"}},
@@ -174,6 +175,7 @@ def test_one_turn_with_native_calls_scores_by_ast(wheel: Path) -> None:
             "yes",  # one screening for the two calls of one function
             "yes",
             {"text": "No function fits: here is a joke."},  # irrelevance: no call
+            "no",  # the decline check, about get_weather
         ]
     )
     solver = ThinkactSolver(model, format="native")
@@ -183,7 +185,8 @@ def test_one_turn_with_native_calls_scores_by_ast(wheel: Path) -> None:
         assert attempt.steps == 1 and attempt.parse_failures == 0
         scores.append(suite.score(item, attempt).value)
     assert scores == [1.0, 0.0, 0.0, 1.0, 1.0]
-    assert model.remaining == 0  # one model turn per item, and one screening per function
+    # one model turn per item, one screening per function, one check per declined item
+    assert model.remaining == 0
     # the model saw the item's functions as tools, with the dotted name made safe
     assert [t.name for t in model.requests[0].tools][:1] == ["math_factorial"]
 
@@ -252,3 +255,43 @@ def test_a_call_the_model_judges_unfit_is_not_made(wheel: Path) -> None:
     assert asked.grammar is not None and asked.tools == ()
     assert "Request: Tell me a joke" in asked.messages[-1].content  # type: ignore[union-attr]
     assert "Function: get_weather(city): Weather." in asked.messages[-1].content  # type: ignore[union-attr]
+
+
+def test_a_declined_item_whose_function_fits_is_asked_again_for_calls_only(wheel: Path) -> None:
+    """simple: the model declines though math_factorial fits; asked, it says the function
+    fits, so it is told so and replies again, with a grammar that allows only calls. The
+    second reply's call is the prediction, and screening does not ask about it again."""
+    suite = get_suite("bfcl:simple")
+    item = load_items(suite, wheel, limit=1)[0]
+    declined = "<reasoning>Values are missing.</reasoning>\n<final_answer>None.</final_answer>"
+    called = (
+        "<reasoning>The number is 5.</reasoning>\n<action>math_factorial</action>\n"
+        '<parameters>{"number": 5}</parameters>'
+    )
+    model = ScriptedModel([declined, "yes", "yes", called], native_tools=False)
+    attempt = ThinkactSolver(model, format="xml").solve(suite.task(item))
+    assert (attempt.prediction, attempt.reason) == (
+        [{"math_factorial": {"number": 5}}],
+        "tool_calls",
+    )
+    assert suite.score(item, attempt).value == 1.0 and attempt.parse_failures == 0
+    assert model.remaining == 0  # no screening questions after the check's
+    first, again = model.requests[0], model.requests[3]
+    assert first.grammar is not None and "<final_answer>" in first.grammar
+    assert again.grammar is not None and "<final_answer>" not in again.grammar
+    told = again.messages[-1].content  # type: ignore[union-attr]
+    assert again.messages[-2].content.endswith("<final_answer>None.</final_answer>")  # type: ignore[union-attr]
+    assert told.startswith("Checked: math_factorial does what the request asks.")
+
+
+def test_a_decline_the_check_confirms_stands(wheel: Path) -> None:
+    suite = get_suite("bfcl:irrelevance")
+    [item] = load_items(suite, wheel)
+    asked = {"text": "yes", "usage": {"input_tokens": 40, "output_tokens": 1}}
+    model = ScriptedModel(
+        [{"text": "No function tells jokes.", "usage": {"input_tokens": 300}}, asked, "no"]
+    )
+    attempt = ThinkactSolver(model, format="native").solve(suite.task(item))
+    assert (attempt.prediction, attempt.reason) == ([], "final_answer")
+    assert suite.score(item, attempt).value == 1.0 and model.remaining == 0
+    assert attempt.usage.input_tokens == 340  # the reply and the check's questions

@@ -46,6 +46,7 @@ class Task:
     validators: tuple[Validator, ...] = ()  # checks on the final answer (thinkact only)
     observation_hint: str = ""  # AgentConfig.observation_hint for this task (thinkact only)
     screen_calls: bool = False  # AgentConfig.screen_calls for this task (thinkact only)
+    decline_check: bool = False  # AgentConfig.decline_check for this task (thinkact only)
     # The task as posed in a format where it differs (thinkact only): GSM8K in `code` is
     # asked as plainly as a coding model answers best.
     in_format: Mapping[str, Task] = field(default_factory=dict)

@@ -265,6 +265,9 @@ class Bfcl:
             # the instructions and examples said; asked about each call, it refused 8 of
             # those and none of 70 right calls elsewhere (see thinkact.screen).
             screen_calls=True,
+            # The mirror: the model declined 31 of the 38 `simple` items it missed, for a
+            # function that fits; asked about each function, it is told which fit.
+            decline_check=True,
         )
 
     def score(self, item: Item, attempt: Attempt) -> Score:

@@ -9,9 +9,11 @@ from thinkact.apps.eval.base import Attempt, Task, TraceSink, final_calls
 from thinkact.config import AgentConfig
 from thinkact.events import (
     CallsScreened,
+    DeclineChecked,
     Event,
     FormatFailed,
     ModelReplied,
+    Notice,
     RunFinished,
     RunStarted,
 )
@@ -37,6 +39,7 @@ class ThinkactSolver:
             max_steps=task.max_steps,
             observation_hint=task.observation_hint or self.config.observation_hint,
             screen_calls=task.screen_calls or self.config.screen_calls,
+            decline_check=task.decline_check or self.config.decline_check,
         )
         reporters = [] if trace is None else [lambda e: trace(e.to_dict())]
         return Agent(
@@ -76,10 +79,11 @@ class ThinkactSolver:
     def _one_turn(self, agent: Agent, task: Task) -> Attempt:
         """Stop the run right after the first reply is parsed: its calls are the prediction
         and no tool runs. The event after ModelReplied says whether the parse failed, or
-        which calls screening refused (those are not made)."""
+        which calls screening refused (those are not made), or that a decline check found
+        a fitting tool (then the reply after it is the one that counts)."""
         run_id, usage = "", Usage()
         replied: ModelReplied | None = None
-        failed = False
+        failed = waiting = False
         refused: tuple[str, ...] = ()
         unfounded: set[str] = set()
         gen = agent.iter(task.prompt)
@@ -87,15 +91,20 @@ class ThinkactSolver:
             for event in gen:
                 if isinstance(event, RunStarted):
                     run_id = event.run_id
-                elif replied is not None:
-                    if isinstance(event, CallsScreened):
-                        refused, usage = event.refused, usage + event.usage
+                elif isinstance(event, ModelReplied):
+                    replied, usage, waiting = event, usage + event.usage, False
+                elif isinstance(event, (CallsScreened, DeclineChecked)):
+                    usage += event.usage
+                    if isinstance(event, DeclineChecked):
+                        waiting = bool(event.fitting)
+                    else:
+                        refused = event.refused
                         unfounded = {call_id for call_id, _ in event.ungrounded}
-                        continue
+                elif waiting and isinstance(event, Notice):  # the second reply did not parse
+                    waiting = False
+                elif replied is not None and not waiting:
                     failed = isinstance(event, FormatFailed)
                     break
-                elif isinstance(event, ModelReplied):
-                    replied, usage = event, event.usage
                 elif isinstance(event, RunFinished):  # ended without a reply (no steps)
                     break
         finally:
