@@ -8,6 +8,12 @@ task, the tools' descriptions and the observations, never the model's own replie
 numbers count ("twice", "a dozen", "3.5 million", "20%" as 0.2, "50mH" as 0.05), and 0 and
 1 always pass: they are every tool's defaults, not evidence of anything.
 
+Words are checked only where a call is suspect from the start: a call the model makes after
+it had declined, told by the decline check that a tool fits (see Loop._reconsidered). Asked
+to call a near-miss function ("the best month to visit Hawaii" with an average-temperature
+function), it invents the values ("January", "loam", "2023-04-15"); `unstated` finds each
+string none of whose words the request has.
+
 Measured on BFCL's possible answers (bench/results_notes.md): the right calls of
 simple, multiple and parallel use a number the request does not give in 1.5-4% of items
 (52 cards in a deck, 6 sides of a die); 5 of the first 13 wrong calls on `irrelevance`
@@ -44,6 +50,7 @@ _NUMBER = re.compile(
 # "50mH" 0.05, "100µF" 0.0001.
 _AS = (1.0, 1e-2, 1e2, 1e-3, 1e3, 1e-6, 1e6)
 _WORD = re.compile(r"[a-z]+")
+_TOKEN = re.compile(r"[a-z0-9]+")
 _FREE = frozenset({0.0, 1.0})
 
 
@@ -86,6 +93,40 @@ def _close(n: float, seen: frozenset[float]) -> bool:
     return n in seen or any(abs(n - s) <= 1e-9 * max(1.0, abs(s)) for s in seen)
 
 
+def strings_in(value: Any) -> list[str]:
+    """The strings in an argument value, nested ones too."""
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, Mapping):
+        return [s for v in value.values() for s in strings_in(v)]
+    if isinstance(value, list | tuple):
+        return [s for v in value for s in strings_in(v)]
+    return []
+
+
+def unstated(arguments: Mapping[str, Any], text: str) -> dict[str, Any]:
+    """The arguments holding a string none of whose words `text` has ("Seattle, WA" is
+    stated by "in Seattle"; a word of four letters or more also by one it begins, or that
+    begins it: "panda" by "pandas"). A string with no words at all passes."""
+    said = set(_TOKEN.findall(text.lower()))
+    stems = [w for w in said if len(w) >= 4]
+
+    def stated(word: str) -> bool:
+        if word in said:
+            return True
+        return len(word) >= 4 and any(w.startswith(word) or word.startswith(w) for w in stems)
+
+    def ok(s: str) -> bool:
+        words = _TOKEN.findall(s.lower())
+        return not words or any(stated(w) for w in words)
+
+    return {
+        name: value
+        for name, value in arguments.items()
+        if not all(ok(s) for s in strings_in(value))
+    }
+
+
 def seen_text(messages: Iterable[Message], specs: Iterable[ToolSpec], instructions: str) -> str:
     """What the run has been told: the user's instructions, the tools, the task and the
     observations. Not the model's replies, nor the system prompt a format wrote: its
@@ -99,4 +140,4 @@ def seen_text(messages: Iterable[Message], specs: Iterable[ToolSpec], instructio
     return "\n".join(parts)
 
 
-__all__ = ["mentioned", "numbers_in", "seen_text", "ungrounded"]
+__all__ = ["mentioned", "numbers_in", "seen_text", "strings_in", "ungrounded", "unstated"]

@@ -7,6 +7,7 @@ the outcome back (a model error is thrown in). So there is one loop for every dr
 
 from __future__ import annotations
 
+import json
 import time
 import uuid
 from collections.abc import Callable, Generator, Mapping, Sequence
@@ -43,7 +44,7 @@ from thinkact.events import (
     ValidationFailed,
 )
 from thinkact.formats.base import Format, Parsed, final_answer_spec
-from thinkact.grounding import mentioned, seen_text
+from thinkact.grounding import mentioned, seen_text, unstated
 from thinkact.loop_guard import LoopGuard
 from thinkact.retry import retrying
 from thinkact.screen import fitting, reconsider, screened, turned_away
@@ -380,7 +381,8 @@ class Loop:
         self, step: int, view: tuple[Message, ...], parsed: Parsed
     ) -> Generator[Effect, Any, Parsed]:
         """An answer with no tool yet (`decline_check`): ask about each tool; told which fit,
-        the model replies again with calls only. A reply that does not parse changes nothing."""
+        the model replies again with calls only. A reply that does not parse, or whose calls
+        use words the request never said, changes nothing (the decline stands)."""
         self.decline_spent = True
         if not self.tools:
             return parsed
@@ -399,6 +401,12 @@ class Loop:
             again = self.format.parse(reply, self.tool_names)
         except FormatError as e:
             yield Notice(step, "decline_kept", f"The reply after the check did not parse: {e}")
+            return parsed
+        said = f"{self.instructions}\n{self.task}"
+        invented = {k: v for c in again.calls for k, v in unstated(c.arguments, said).items()}
+        if invented:  # pressed into a near-miss tool, the model makes its values up
+            shown = json.dumps(invented, default=str)[:300]
+            yield Notice(step, "decline_kept", f"The calls after the check made up {shown}")
             return parsed
         self.messages.extend(told)
         self.messages.append(self.format.assistant_message(reply))

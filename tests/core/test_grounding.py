@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from thinkact.grounding import mentioned, numbers_in, seen_text, ungrounded
+from thinkact.grounding import mentioned, numbers_in, seen_text, ungrounded, unstated
 from thinkact.types import (
     AssistantMessage,
     SystemMessage,
@@ -45,3 +45,22 @@ def test_what_was_seen_leaves_out_the_models_replies_and_the_formats_examples() 
     seen = mentioned(seen_text(messages, [spec], "Round to 2 places"))
     assert {8.0, 42.0, 10.0, 2.0} <= seen
     assert 20.0 not in seen and 9.0 not in seen
+
+
+def test_a_string_is_unstated_when_none_of_its_words_was_said() -> None:
+    """BFCL held-out items: right calls after a decline use the request's words; calls
+    pressed into a near-miss function make their values up."""
+    said = "Find restaurants near me within 10 miles that offer Chinese cuisine in Seattle."
+    call = {"location": "Seattle, WA", "cuisine": "chinese", "max_distance": 10}
+    assert unstated(call, said) == {}
+    assert unstated({"amenities": ["Tennis Court"]}, "a park with a tennis court") == {}
+    assert unstated({"species": "panda"}, "the population of pandas") == {}  # a stem
+    assert unstated({"flag": True, "note": "", "sep": "-"}, "anything") == {}
+    hawaii = "What is the best month to visit Hawaii?"
+    assert unstated({"location": "Hawaii", "month": "January"}, hawaii) == {"month": "January"}
+    when = "What is the time now in New York City?"
+    assert unstated({"date": "2023-04-15", "city": "New York"}, when) == {"date": "2023-04-15"}
+    # nested values count, and a short word is no stem of a long one ("in" is not "india")
+    assert unstated({"where": {"country": "India"}}, "rain in Delhi") == {
+        "where": {"country": "India"}
+    }

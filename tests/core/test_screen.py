@@ -249,3 +249,17 @@ def test_a_second_reply_that_does_not_parse_leaves_the_first_answer() -> None:
     assert result.final_answer == "I cannot add numbers." and ran == []
     assert [e.reason for e in events if isinstance(e, Notice)] == ["decline_kept"]
     assert result.messages[-1].content == first  # the second reply is not kept
+
+
+def test_calls_after_the_check_with_values_nobody_gave_leave_the_answer() -> None:
+    """Pressed into a tool that nearly fits, the model makes its values up: the decline
+    stands, and the model's second reply is not kept."""
+    ran: list[str] = []
+    events: list[Event] = []
+    made_up = {"tool_calls": [{"id": "c1", "name": "draw_circle", "arguments": {"colour": "teal"}}]}
+    m = declining({"add": "no", "draw_circle": "yes"}, second=made_up)
+    agent = Agent(m, tools(ran), config=DECLINE, reporters=[events.append])
+    result = agent.run("Draw me a picture of the sea.")
+    assert result.final_answer == "I cannot add numbers." and ran == []
+    [notice] = [e for e in events if isinstance(e, Notice)]
+    assert notice.reason == "decline_kept" and '"colour": "teal"' in notice.message
