@@ -8,11 +8,12 @@ task, the tools' descriptions and the observations, never the model's own replie
 numbers count ("twice", "a dozen", "3.5 million", "20%" as 0.2, "50mH" as 0.05), and 0 and
 1 always pass: they are every tool's defaults, not evidence of anything.
 
-Words are checked only where a call is suspect from the start: a call the model makes after
-it had declined, told by the decline check that a tool fits (see Loop._reconsidered). Asked
-to call a near-miss function ("the best month to visit Hawaii" with an average-temperature
-function), it invents the values ("January", "loam", "2023-04-15"); `unstated` finds each
-string none of whose words the request has.
+A call the model makes after it had declined, told by the decline check that a tool fits
+(see Loop._reconsidered), is suspect from the start, and is held to the request alone:
+`not_given` finds each string none of whose words the request has, and each number it does
+not give (the tools' defaults do not count). Pressed into a near-miss function ("the best
+month to visit Hawaii" with an average-temperature function) the model invents the values:
+"January", "loam", "2023-04-15", a `rating` of 0.3 copied from the default.
 
 Measured on BFCL's possible answers (bench/results_notes.md): the right calls of
 simple, multiple and parallel use a number the request does not give in 1.5-4% of items
@@ -127,6 +128,11 @@ def unstated(arguments: Mapping[str, Any], text: str) -> dict[str, Any]:
     }
 
 
+def not_given(arguments: Mapping[str, Any], text: str) -> dict[str, Any]:
+    """The arguments holding a string or a number that `text` does not give."""
+    return unstated(arguments, text) | ungrounded(arguments, mentioned(text))
+
+
 def seen_text(messages: Iterable[Message], specs: Iterable[ToolSpec], instructions: str) -> str:
     """What the run has been told: the user's instructions, the tools, the task and the
     observations. Not the model's replies, nor the system prompt a format wrote: its
@@ -140,4 +146,12 @@ def seen_text(messages: Iterable[Message], specs: Iterable[ToolSpec], instructio
     return "\n".join(parts)
 
 
-__all__ = ["mentioned", "numbers_in", "seen_text", "strings_in", "ungrounded", "unstated"]
+__all__ = [
+    "mentioned",
+    "not_given",
+    "numbers_in",
+    "seen_text",
+    "strings_in",
+    "ungrounded",
+    "unstated",
+]

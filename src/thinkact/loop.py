@@ -44,7 +44,7 @@ from thinkact.events import (
     ValidationFailed,
 )
 from thinkact.formats.base import Format, Parsed, final_answer_spec
-from thinkact.grounding import mentioned, seen_text, unstated
+from thinkact.grounding import mentioned, not_given, seen_text
 from thinkact.loop_guard import LoopGuard
 from thinkact.retry import retrying
 from thinkact.screen import fitting, reconsider, screened, turned_away
@@ -382,7 +382,7 @@ class Loop:
     ) -> Generator[Effect, Any, Parsed]:
         """An answer with no tool yet (`decline_check`): ask about each tool; told which fit,
         the model replies again with calls only. A reply that does not parse, or whose calls
-        use words the request never said, changes nothing (the decline stands)."""
+        use values the request does not give, changes nothing (the decline stands)."""
         self.decline_spent = True
         if not self.tools:
             return parsed
@@ -403,7 +403,7 @@ class Loop:
             yield Notice(step, "decline_kept", f"The reply after the check did not parse: {e}")
             return parsed
         said = f"{self.instructions}\n{self.task}"
-        invented = {k: v for c in again.calls for k, v in unstated(c.arguments, said).items()}
+        invented = {k: v for c in again.calls for k, v in not_given(c.arguments, said).items()}
         if invented:  # pressed into a near-miss tool, the model makes its values up
             shown = json.dumps(invented, default=str)[:300]
             yield Notice(step, "decline_kept", f"The calls after the check made up {shown}")

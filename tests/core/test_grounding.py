@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
-from thinkact.grounding import mentioned, numbers_in, seen_text, ungrounded, unstated
+from thinkact.grounding import (
+    mentioned,
+    not_given,
+    numbers_in,
+    seen_text,
+    ungrounded,
+    unstated,
+)
 from thinkact.types import (
     AssistantMessage,
     SystemMessage,
@@ -64,3 +71,11 @@ def test_a_string_is_unstated_when_none_of_its_words_was_said() -> None:
     assert unstated({"where": {"country": "India"}}, "rain in Delhi") == {
         "where": {"country": "India"}
     }
+
+
+def test_not_given_holds_numbers_to_the_text_too() -> None:
+    """A call after a decline check: defaults from the tool's description do not count."""
+    said = "Find me restaurants in London within 2 km"
+    call = {"location": "London", "category": ["Restaurants"], "rating": 0.3, "km": 2}
+    assert not_given(call, said) == {"rating": 0.3}
+    assert not_given({"limit": 1, "open": True}, "restaurants") == {}  # 0 and 1 always pass
