@@ -34,16 +34,23 @@ def tools(ran: list[str], *, stop_in_add: bool = False) -> list[Tool]:
     return [Tool.from_function(add), Tool.from_function(draw_circle)]
 
 
+def answered(request: ModelRequest, answers: dict[str, str]) -> dict[str, Any] | None:
+    """A screening question about tool T is answered answers[T] (None: not a question)."""
+    if request.grammar != 'root ::= "yes" | "no"':
+        return None
+    last = request.messages[-1]
+    assert isinstance(last, UserMessage)
+    name = next(n for n in answers if f" {n}(" in last.content)
+    return {"text": answers[name], "usage": {"input_tokens": 50, "output_tokens": 1}}
+
+
 def model(screen: dict[str, str]) -> FunctionModel:
     """Calls add and draw_circle in one turn, then answers with what it was told; a
     screening question about tool T is answered screen[T]."""
 
     def reply(request: ModelRequest) -> dict[str, Any]:
-        last = request.messages[-1]
-        if request.grammar == 'root ::= "yes" | "no"':
-            assert isinstance(last, UserMessage)
-            name = next(n for n in screen if f" {n}(" in last.content)
-            return {"text": screen[name], "usage": {"input_tokens": 50, "output_tokens": 1}}
+        if (question := answered(request, screen)) is not None:
+            return question
         told = [m for m in request.messages if isinstance(m, ToolMessage)]
         if told:
             return {"text": " | ".join(r.content for r in told[-1].results)}
@@ -176,11 +183,9 @@ def declining(
     which fit, calls add (or replies `second`); then answers with the result."""
 
     def reply(request: ModelRequest) -> dict[str, Any]:
+        if (question := answered(request, fits)) is not None:
+            return question
         last = request.messages[-1]
-        if request.grammar == 'root ::= "yes" | "no"':
-            assert isinstance(last, UserMessage)
-            name = next(n for n in fits if f" {n}(" in last.content)
-            return {"text": fits[name], "usage": {"input_tokens": 50, "output_tokens": 1}}
         told = [m for m in request.messages if isinstance(m, ToolMessage)]
         if told:
             return {"text": f"It is {told[-1].results[0].content}."}
