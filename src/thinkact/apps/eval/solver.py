@@ -100,7 +100,7 @@ class ThinkactSolver:
                     else:
                         refused = event.refused
                         unfounded = {call_id for call_id, _ in event.ungrounded}
-                elif waiting and isinstance(event, Notice):  # the second reply did not parse
+                elif waiting and isinstance(event, Notice) and event.reason == "decline_kept":
                     waiting = False
                 elif replied is not None and not waiting:
                     failed = isinstance(event, FormatFailed)
