@@ -164,3 +164,11 @@ def test_a_value_of_the_answers_own_type_is_a_variable() -> None:
     gold = [{"geometry.area": {"base": ["n"], "height": [1.0]}}]
     assert check("simple", [AREA], area(base="n", height=1.0), gold).valid
     assert not check("simple", [AREA], area(base="m", height=1.0), gold).valid
+
+
+def test_a_dict_matching_no_allowed_option_names_why_each_failed() -> None:
+    gold = [{"geometry.area": {"base": [10], "height": [5.0], "opts": [{"round": [True]}, {}]}}]
+    verdict = check("simple", [AREA], area(base=10, height=5.0, opts={"round": False}), gold)
+    assert not verdict.valid
+    assert "option 0: 'opts'['round']=False is not one of [True]" in verdict.error
+    assert "option 1: 'opts': unexpected key 'round'" in verdict.error

@@ -215,14 +215,19 @@ def _list_check(param: str, value: list[Any], allowed: list[Any]) -> Verdict:
 
 
 def _dict_check(param: str, value: Mapping[str, Any], allowed: list[Any]) -> Verdict:
-    last = Verdict(False, f"{param!r}: no allowed dict", "value_error:dict")
-    for option in allowed:
-        if option == "" or not isinstance(option, Mapping):
-            continue
-        last = _dict_matches(param, value, option)
-        if last.valid:
-            return OK
-    return last
+    options = [o for o in allowed if o != "" and isinstance(o, Mapping)]
+    verdicts = [_dict_matches(param, value, o) for o in options]
+    if any(v.valid for v in verdicts):
+        return OK
+    return _none_of(verdicts, Verdict(False, f"{param!r}: no allowed dict", "value_error:dict"))
+
+
+def _none_of(verdicts: list[Verdict], default: Verdict) -> Verdict:
+    """Every allowed option failed: name why each did (one: its own reason)."""
+    if len(verdicts) <= 1:
+        return verdicts[0] if verdicts else default
+    why = "; ".join(f"option {i}: {v.error}" for i, v in enumerate(verdicts))
+    return Verdict(False, why, verdicts[-1].kind)
 
 
 def _dict_matches(param: str, value: Mapping[str, Any], option: Mapping[str, Any]) -> Verdict:
@@ -242,17 +247,20 @@ def _dict_matches(param: str, value: Mapping[str, Any], option: Mapping[str, Any
 
 
 def _list_dict_check(param: str, value: list[Any], allowed: list[Any]) -> Verdict:
-    last = Verdict(False, f"{param!r}: no allowed list of dicts", "value_error:list_dict")
+    verdicts = []
     for option in allowed:
         if not isinstance(option, list) or len(option) != len(value):
-            last = Verdict(False, f"{param!r}: wrong number of dicts", "value_error:list_dict")
+            verdicts.append(
+                Verdict(False, f"{param!r}: wrong number of dicts", "value_error:list_dict")
+            )
             continue
-        verdicts = [
+        matched = [
             _dict_matches(param, v, o) if isinstance(v, Mapping) else Verdict(False, "not a dict")
             for v, o in zip(value, option, strict=True)
         ]
-        bad = next((v for v in verdicts if not v.valid), None)
+        bad = next((v for v in matched if not v.valid), None)
         if bad is None:
             return OK
-        last = bad
-    return last
+        verdicts.append(bad)
+    default = Verdict(False, f"{param!r}: no allowed list of dicts", "value_error:list_dict")
+    return _none_of(verdicts, default)
