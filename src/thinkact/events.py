@@ -112,13 +112,15 @@ class CallsScreened(Event):
 class DeclineChecked(Event):
     """The model answered with no tool though tools exist (`AgentConfig.decline_check`):
     it was asked about each tool in `asked`; the `fitting` ones passed every question, and
-    if there are any it replies again, with calls only."""
+    if there are any it replies again, with calls only, of the `chosen` one when several
+    fitted and it named one of them."""
 
     kind: ClassVar[str] = "decline_checked"
     step: int
     asked: tuple[str, ...]
     fitting: tuple[str, ...]
     usage: Usage
+    chosen: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -391,8 +391,9 @@ class Loop:
         yield verdict
         if not verdict.fitting:
             return parsed
-        told = self.format.feedback(reconsider(verdict.fitting), "")
-        fit = [t for t in self.tools if t.name in verdict.fitting]
+        names = (verdict.chosen,) if verdict.chosen else verdict.fitting
+        told = self.format.feedback(reconsider(names), "")
+        fit = [t for t in self.tools if t.name in names]
         t0 = self.clock()
         request = self._request((*view, self.messages[-1], *told), calls_to=fit)
         reply = yield from retrying(request, self.config.retry)
@@ -410,7 +411,7 @@ class Loop:
             return parsed
         self.messages.extend(told)
         self.messages.append(self.format.assistant_message(reply))
-        self.trusted = frozenset(verdict.fitting)
+        self.trusted = frozenset(names)
         yield ModelReplied(
             step,
             reply.text,

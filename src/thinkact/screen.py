@@ -14,11 +14,13 @@ run was never given is refused without asking (thinkact.grounding).
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Generator, Sequence
 from typing import Any
 
 from thinkact.effects import Effect
 from thinkact.events import CallsScreened, DeclineChecked
+from thinkact.formats.grammar import literal
 from thinkact.grounding import ungrounded
 from thinkact.retry import RetryPolicy, retrying
 from thinkact.types import (
@@ -38,9 +40,9 @@ from thinkact.types import (
 # 20 and 1. Inverted questions ("is it unrelated?") drew "yes" to nearly every call, right
 # or not: the model leans to "yes" whatever is asked.
 _ASKS = (
-    "Request: {task}\n\nFunction: {name}({params}): {description}\n\n"
+    "Request: {task}\n\nFunction: {signature}: {description}\n\n"
     "Does calling this function do what the request asks? Answer yes or no.",
-    "A user asks: {task}\n\nThe only available function is {name}({params}): "
+    "A user asks: {task}\n\nThe only available function is {signature}: "
     "{description}\n\nIs this function made for exactly this kind of request? "
     "Answer yes or no.",
 )
@@ -52,16 +54,12 @@ MAX_DECLINE_TOOLS = 8
 def screen_requests(task: str, spec: ToolSpec) -> tuple[ModelRequest, ...]:
     """The yes/no questions about one tool, each constrained to "yes" or "no" where the
     model takes a grammar; others are told to answer yes or no. A "no" to any refuses."""
-    properties = spec.parameters.get("properties", {})
-    params = ", ".join(properties) if isinstance(properties, dict) else ""
     return tuple(
         ModelRequest(
             messages=(
                 SystemMessage("You are a careful assistant."),
                 UserMessage(
-                    ask.format(
-                        task=task, name=spec.name, params=params, description=spec.description
-                    )
+                    ask.format(task=task, signature=_signature(spec), description=spec.description)
                 ),
             ),
             max_tokens=4,
@@ -69,6 +67,11 @@ def screen_requests(task: str, spec: ToolSpec) -> tuple[ModelRequest, ...]:
         )
         for ask in _ASKS
     )
+
+
+def _signature(spec: ToolSpec) -> str:
+    properties = spec.parameters.get("properties", {})
+    return f"{spec.name}({', '.join(properties) if isinstance(properties, dict) else ''})"
 
 
 def says_no(reply: Reply) -> bool:
@@ -150,16 +153,46 @@ def fitting(
     task: str, step: int, specs: Sequence[ToolSpec], policy: RetryPolicy
 ) -> Generator[Effect, Any, DeclineChecked]:
     """The decline check: the model answered without a tool, so ask the questions about each
-    tool (the first MAX_DECLINE_TOOLS); those that pass them all fit the task."""
+    tool (the first MAX_DECLINE_TOOLS); those that pass them all fit the task. The questions
+    pass sibling functions alike (capital, largest city and population of a country), and
+    told that all three fit the model called all three: so when several fit, it is asked
+    which one does exactly what the request asks."""
     asked = tuple(specs[:MAX_DECLINE_TOOLS])
     usage = Usage()
-    fit: list[str] = []
+    fit: list[ToolSpec] = []
     for spec in asked:
         ok, cost = yield from _passes(task, spec, policy)
         usage += cost
         if ok:
-            fit.append(spec.name)
-    return DeclineChecked(step, tuple(s.name for s in asked), tuple(fit), usage)
+            fit.append(spec)
+    chosen = ""
+    if len(fit) > 1:
+        reply = yield from retrying(choice_request(task, fit), policy)
+        usage += reply.usage
+        chosen = named(reply, [s.name for s in fit])
+    names = tuple(s.name for s in fit)
+    return DeclineChecked(step, tuple(s.name for s in asked), names, usage, chosen)
+
+
+def choice_request(task: str, specs: Sequence[ToolSpec]) -> ModelRequest:
+    """Which one of these tools does exactly what the task asks: its name, constrained to
+    the names where the model takes a grammar."""
+    listed = "\n".join(f"- {_signature(s)}: {s.description}" for s in specs)
+    ask = (
+        f"Request: {task}\n\nFunctions:\n{listed}\n\nWhich one function does exactly "
+        "what the request asks? Answer with its name only."
+    )
+    return ModelRequest(
+        messages=(SystemMessage("You are a careful assistant."), UserMessage(ask)),
+        max_tokens=32,
+        grammar="root ::= " + " | ".join(literal(s.name) for s in specs),
+    )
+
+
+def named(reply: Reply, names: Sequence[str]) -> str:
+    """The one name a reply gives ("" if none or several: then every fitting tool stays)."""
+    said = {n for n in names if re.search(rf"\b{re.escape(n)}\b", reply.text)}
+    return said.pop() if len(said) == 1 else ""
 
 
 def _passes(

@@ -10,7 +10,7 @@ import pytest
 
 from thinkact import Agent, AgentConfig, Tool
 from thinkact.events import CallsScreened, DeclineChecked, Event, Notice, ToolFinished
-from thinkact.screen import says_no, screen_requests
+from thinkact.screen import named, says_no, screen_requests
 from thinkact.store import RunStore
 from thinkact.testing import FunctionModel
 from thinkact.types import ModelRequest, Reply, ToolMessage, ToolSpec, UserMessage
@@ -268,3 +268,43 @@ def test_calls_after_the_check_with_values_nobody_gave_leave_the_answer() -> Non
     assert result.final_answer == "I cannot add numbers." and ran == []
     [notice] = [e for e in events if isinstance(e, Notice)]
     assert notice.reason == "decline_kept" and '"colour": "teal"' in notice.message
+
+
+def test_when_several_tools_fit_the_model_is_asked_which_one_and_told_only_that() -> None:
+    """The questions pass sibling functions alike; told all of them fit, the embedded model
+    called them all (BFCL multiple_2: capital, largest city and population of Brazil)."""
+    events: list[Event] = []
+    choices: list[ModelRequest] = []
+
+    def reply(request: ModelRequest) -> dict[str, Any]:
+        if (question := answered(request, {"add": "yes", "draw_circle": "yes"})) is not None:
+            return question
+        if request.grammar is not None and request.grammar.startswith('root ::= "add"'):
+            choices.append(request)
+            return {"text": "add", "usage": {"input_tokens": 70, "output_tokens": 2}}
+        last = request.messages[-1]
+        if any(isinstance(m, ToolMessage) for m in request.messages):
+            return {"text": "5"}
+        if isinstance(last, UserMessage) and last.content.startswith("Checked:"):
+            assert [t.name for t in request.tools] == ["add"]
+            return {"tool_calls": [{"id": "c1", "name": "add", "arguments": {"a": 2, "b": 3}}]}
+        return {"text": "No."}
+
+    ran: list[str] = []
+    agent = Agent(FunctionModel(reply), tools(ran), config=DECLINE, reporters=[events.append])
+    assert agent.run("2 + 3?").final_answer == "5" and ran == ["add"]
+    [checked] = [e for e in events if isinstance(e, DeclineChecked)]
+    assert (checked.fitting, checked.chosen) == (("add", "draw_circle"), "add")
+    assert checked.usage.input_tokens == 4 * 50 + 70
+    [choice] = choices
+    assert choice.grammar == 'root ::= "add" | "draw_circle"'
+    asked = choice.messages[-1].content  # type: ignore[union-attr]
+    assert "- add(a, b): Add two integers." in asked and "- draw_circle(radius)" in asked
+
+
+def test_a_choice_naming_no_single_tool_keeps_them_all() -> None:
+    names = ["get_rate", "get_rate_latest"]
+    assert named(Reply("get_rate"), names) == "get_rate"
+    assert named(Reply("`get_rate_latest`."), names) == "get_rate_latest"
+    assert named(Reply("get_rate or get_rate_latest"), names) == ""
+    assert named(Reply("neither"), names) == ""
