@@ -200,10 +200,9 @@ class Loop:
         `calls_to`: calls of these tools and no answer."""
         fmt, cfg = self.format, self.config
         specs, calls_only = (tuple(calls_to), True) if calls_to else (self.specs, False)
-        if final_only or calls_only:
-            choice: Literal["auto", "required", "none"] = "none" if final_only else "required"
-        else:
-            choice = "auto"
+        choice: Literal["auto", "required", "none"] = (
+            "none" if final_only else "required" if calls_only else "auto"
+        )
         return ModelRequest(
             messages=messages,
             tools=specs if fmt.native else (),
