@@ -31,6 +31,12 @@ CASES: list[tuple[str, dict[str, Any], list[Any], list[Any]]] = [
     ),
     ("integer", {"type": "integer"}, [0, -5, 1234567], [1.5, "1", True]),
     ("number", {"type": "number"}, [0, -2.5, 1e20, 3.25], ["x", None]),
+    (
+        "float array",  # written as floats: BFCL's checker rejects [1, 3] for floats
+        {"type": "array", "items": {"type": "number", "format": "float"}},
+        [[1.0, 3.5], [-2.0], []],
+        [[1, 3], [1.0, 3]],
+    ),
     ("boolean", {"type": "boolean"}, [True, False], [0, "true"]),
     ("null", {"type": "null"}, [None], [0, ""]),
     ("enum", {"enum": ["fast", "slow", 3]}, ["fast", "slow", 3], ["medium", 4]),

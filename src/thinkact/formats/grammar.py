@@ -182,6 +182,11 @@ class GrammarBuilder:
         if kind == "string":
             hi = _bound(schema.get("maxLength"), self.max_string, _MAX_LENGTH)
             return self.string(_bound(schema.get("minLength"), 0, hi), hi)
+        if kind == "number" and schema.get("format") in ("float", "double"):
+            # Written as a float ("1.0", not "1"): where a float is wanted, BFCL's checker
+            # (Python's types) rejects an int inside an array.
+            whole = self.primitive("integer")
+            return self.rule("float", f'{whole} "." [0-9]{{1,16}} ([eE] [-+]? [0-9]{{1,3}})?')
         if kind in ("integer", "number", "boolean", "null"):
             return self.primitive(kind)
         if kind == "array":

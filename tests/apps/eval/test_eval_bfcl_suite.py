@@ -139,14 +139,14 @@ def test_function_docs_become_json_schemas() -> None:
     assert schema["type"] == "object"
     props = schema["properties"]
     assert props["number"] == {"type": "integer", "description": "The number."}
-    assert props["scale"] == {"type": "number"}
+    assert props["scale"] == {"type": "number", "format": "float"}
     assert props["pair"] == {"type": "array", "items": {"type": "integer"}}
     assert props["blob"] == {}  # `any`: no constraint
     assert props["opts"] == {"type": "object", "properties": {"exact": {"type": "boolean"}}}
     assert schema["required"] == ["number"]
     (tool,) = function_tools([FACTORIAL])
     assert tool.name == "math_factorial"  # tool APIs refuse dots
-    assert tool.spec.parameters["properties"]["scale"] == {"type": "number"}
+    assert tool.spec.parameters["properties"]["scale"] == {"type": "number", "format": "float"}
 
 
 def _factorial_call(n: Any) -> dict[str, Any]:

@@ -113,8 +113,8 @@ _SAFE_NAME = re.compile(r"[^a-zA-Z0-9_-]")
 
 
 def to_json_schema(node: Mapping[str, Any]) -> dict[str, Any]:
-    """BFCL's function docs to JSON Schema: `dict`->object, `float`->number, `tuple`->array,
-    `any`-> no type constraint; nested properties and items converted too."""
+    """BFCL's function docs to JSON Schema: `dict`->object, `float`->number (format float),
+    `tuple`->array, `any`-> no type constraint; nested properties and items converted too."""
     out: dict[str, Any] = {}
     t = node.get("type")
     if isinstance(t, str) and t in _JSON_TYPES:
@@ -125,6 +125,8 @@ def to_json_schema(node: Mapping[str, Any]) -> dict[str, Any]:
     if "properties" in node and isinstance(node["properties"], Mapping):
         out["properties"] = {k: to_json_schema(v) for k, v in node["properties"].items()}
         out["type"] = "object"
+    if t == "float":  # written as a float: in an array BFCL rejects an int (`[1, 3]`)
+        out.setdefault("format", "float")
     if "items" in node and isinstance(node["items"], Mapping):
         out["items"] = to_json_schema(node["items"])
     if isinstance(node.get("required"), list):
