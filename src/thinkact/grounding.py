@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 from thinkact.types import Message, ToolMessage, ToolSpec, UserMessage
@@ -68,17 +68,23 @@ def mentioned(text: str) -> frozenset[float]:
     return frozenset(out)
 
 
+def _leaves(value: Any) -> Iterator[Any]:
+    """The scalars in an argument value, nested ones too."""
+    if isinstance(value, Mapping):
+        for v in value.values():
+            yield from _leaves(v)
+    elif isinstance(value, list | tuple):
+        for v in value:
+            yield from _leaves(v)
+    else:
+        yield value
+
+
 def numbers_in(value: Any) -> list[float]:
     """The numbers in an argument value, nested ones too (booleans are not numbers)."""
-    if isinstance(value, bool):
-        return []
-    if isinstance(value, int | float):
-        return [float(value)]
-    if isinstance(value, Mapping):
-        return [n for v in value.values() for n in numbers_in(v)]
-    if isinstance(value, list | tuple):
-        return [n for v in value for n in numbers_in(v)]
-    return []
+    return [
+        float(v) for v in _leaves(value) if isinstance(v, int | float) and not isinstance(v, bool)
+    ]
 
 
 def ungrounded(arguments: Mapping[str, Any], seen: frozenset[float]) -> dict[str, Any]:
@@ -96,13 +102,7 @@ def _close(n: float, seen: frozenset[float]) -> bool:
 
 def strings_in(value: Any) -> list[str]:
     """The strings in an argument value, nested ones too."""
-    if isinstance(value, str):
-        return [value]
-    if isinstance(value, Mapping):
-        return [s for v in value.values() for s in strings_in(v)]
-    if isinstance(value, list | tuple):
-        return [s for v in value for s in strings_in(v)]
-    return []
+    return [v for v in _leaves(value) if isinstance(v, str)]
 
 
 def unstated(arguments: Mapping[str, Any], text: str) -> dict[str, Any]:

@@ -47,11 +47,12 @@ from thinkact.formats.base import Format, Parsed, final_answer_spec
 from thinkact.grounding import mentioned, not_given, seen_text
 from thinkact.loop_guard import LoopGuard
 from thinkact.retry import retrying
-from thinkact.screen import fitting, reconsider, screened, turned_away
+from thinkact.screen import DECLINE_KEPT, fitting, reconsider, screened, turned_away
 from thinkact.tools.runtime import ToolOutcome
 from thinkact.types import (
     Message,
     ModelRequest,
+    Reply,
     SystemMessage,
     ToolCall,
     ToolResult,
@@ -314,15 +315,7 @@ class Loop:
                 yield self._checkpoint()
             return None
         self.messages.append(self.format.assistant_message(reply))
-        yield ModelReplied(
-            step,
-            reply.text,
-            parsed.thought,
-            parsed.calls,
-            parsed.final_answer,
-            reply.usage,
-            self.clock() - t0,
-        )
+        yield self._replied(step, reply, parsed, t0)
         if parsed.final_answer is not None and cfg.decline_check and not self.decline_spent:
             parsed = yield from self._reconsidered(step, view, parsed)
         if parsed.final_answer is not None:
@@ -400,27 +393,30 @@ class Loop:
         try:
             again = self.format.parse(reply, self.tool_names)
         except FormatError as e:
-            yield Notice(step, "decline_kept", f"The reply after the check did not parse: {e}")
+            yield Notice(step, DECLINE_KEPT, f"The reply after the check did not parse: {e}")
             return parsed
         said = f"{self.instructions}\n{self.task}"
         invented = {k: v for c in again.calls for k, v in not_given(c.arguments, said).items()}
         if invented:  # pressed into a near-miss tool, the model makes its values up
             shown = json.dumps(invented, default=str)[:300]
-            yield Notice(step, "decline_kept", f"The calls after the check made up {shown}")
+            yield Notice(step, DECLINE_KEPT, f"The calls after the check made up {shown}")
             return parsed
         self.messages.extend(told)
         self.messages.append(self.format.assistant_message(reply))
         self.trusted = frozenset(names)
-        yield ModelReplied(
+        yield self._replied(step, reply, again, t0)
+        return again
+
+    def _replied(self, step: int, reply: Reply, parsed: Parsed, t0: float) -> ModelReplied:
+        return ModelReplied(
             step,
             reply.text,
-            again.thought,
-            again.calls,
-            again.final_answer,
+            parsed.thought,
+            parsed.calls,
+            parsed.final_answer,
             reply.usage,
             self.clock() - t0,
         )
-        return again
 
     def _observe(
         self, step: int, calls: Sequence[ToolCall], results: list[ToolResult]

@@ -49,6 +49,8 @@ _ASKS = (
 _GRAMMAR = 'root ::= "yes" | "no"'
 # Tools asked about in a decline check: each costs one or two short requests.
 MAX_DECLINE_TOOLS = 8
+# The Notice reason when the reply after a decline check is set aside (the decline stands).
+DECLINE_KEPT = "decline_kept"
 
 
 def screen_requests(task: str, spec: ToolSpec) -> tuple[ModelRequest, ...]:

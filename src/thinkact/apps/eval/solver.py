@@ -20,6 +20,7 @@ from thinkact.events import (
 from thinkact.formats import resolve_format
 from thinkact.formats.base import Format
 from thinkact.models.base import Model
+from thinkact.screen import DECLINE_KEPT
 from thinkact.types import Usage
 
 
@@ -100,7 +101,7 @@ class ThinkactSolver:
                     else:
                         refused = event.refused
                         unfounded = {call_id for call_id, _ in event.ungrounded}
-                elif waiting and isinstance(event, Notice) and event.reason == "decline_kept":
+                elif waiting and isinstance(event, Notice) and event.reason == DECLINE_KEPT:
                     waiting = False
                 elif replied is not None and not waiting:
                     failed = isinstance(event, FormatFailed)
