@@ -10,6 +10,7 @@ from rich.console import Console
 from thinkact import Agent, AgentConfig, ToolContext, tool
 from thinkact.events import (
     CallsScreened,
+    DeclineChecked,
     ModelReplied,
     ProgressMarked,
     RetryScheduled,
@@ -260,6 +261,9 @@ def test_notices_retries_validation_denials_and_progress() -> None:
         ValidationFailed(1, "notices_exist", "LEGAL_NOTICES.md is missing", 1),
         CallsScreened(1, ("write_file", "add"), ("add",), Usage()),
         CallsScreened(1, ("write_file",), (), Usage()),
+        DeclineChecked(1, ("add", "mul", "neg"), (), Usage()),
+        DeclineChecked(1, ("add", "mul", "neg"), ("add", "mul"), Usage(), chosen="mul"),
+        DeclineChecked(1, ("add", "neg"), ("add",), Usage()),
         RunFinished("r1", "budget_cost", None, 1, Usage(10, 5, 0, 0.01234), 3.0),
     ]:
         report(event)
@@ -270,6 +274,9 @@ def test_notices_retries_validation_denials_and_progress() -> None:
     assert "✅ STEP COMPLETE: Scan folder" in text
     assert "❌ VALIDATION FAILED (notices_exist, attempt 1)\nLEGAL_NOTICES.md is missing" in text
     assert text.count("NOT RUN") == 1 and "🚫 NOT RUN: add (the model judged" in text
+    assert text.count("ANSWERED WITHOUT A TOOL") == 2  # nothing to say when none fitted
+    assert "🔁 ANSWERED WITHOUT A TOOL, BUT mul FITS: asking again" in text  # the one chosen
+    assert "🔁 ANSWERED WITHOUT A TOOL, BUT add FITS: asking again" in text
     assert text.endswith(
         "⚠️  Cost budget spent\nRaise the cost budget to go further.\n"
         "1 step · tokens 10 in / 5 out (0 cached) · $0.0123 · 1.0 s"

@@ -292,7 +292,8 @@ class ConsoleReporter:
 
     def _decline_checked(self, e: DeclineChecked) -> None:
         if e.fitting:
-            names = ", ".join(e.fitting)
+            # When several fit, the model is only asked again about the one it chose.
+            names = e.chosen or ", ".join(e.fitting)
             self._say(f"🔁 ANSWERED WITHOUT A TOOL, BUT {names} FITS: asking again", "yellow")
 
     def _progress(self, e: ProgressMarked) -> None:
