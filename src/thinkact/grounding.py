@@ -11,9 +11,10 @@ numbers count ("twice", "a dozen", "3.5 million", "20%" as 0.2, "50mH" as 0.05),
 A call the model makes after it had declined, told by the decline check that a tool fits
 (see Loop._reconsidered), is suspect from the start, and is held to the request alone:
 `not_given` finds each string none of whose words the request has, and each number it does
-not give (the tools' defaults do not count). Pressed into a near-miss function ("the best
-month to visit Hawaii" with an average-temperature function) the model invents the values:
-"January", "loam", "2023-04-15", a `rating` of 0.3 copied from the default.
+not give (numbers in the tools' descriptions do not count). Pressed into a near-miss
+function ("the best month to visit Hawaii" with an average-temperature function) the model
+invents the values: "January", "loam", "2023-04-15", a `rating` of 0.3 for the default
+"0.3". An argument equal to its declared default passes: it is the call without it.
 
 Measured on BFCL's possible answers (bench/results_notes.md): the right calls of
 simple, multiple and parallel use a number the request does not give in 1.5-4% of items
@@ -128,9 +129,30 @@ def unstated(arguments: Mapping[str, Any], text: str) -> dict[str, Any]:
     }
 
 
-def not_given(arguments: Mapping[str, Any], text: str) -> dict[str, Any]:
-    """The arguments holding a string or a number that `text` does not give."""
-    return unstated(arguments, text) | ungrounded(arguments, mentioned(text))
+def not_given(
+    arguments: Mapping[str, Any], text: str, schema: Mapping[str, Any] | None = None
+) -> dict[str, Any]:
+    """The arguments holding a string or a number that `text` does not give. An argument
+    equal to the default `schema` declares for it is not one: it is the same call as one
+    that leaves it out (`max_results=10` where 10 is the default)."""
+    props = (schema or {}).get("properties")
+    props = props if isinstance(props, Mapping) else {}
+
+    def default(name: str, value: Any) -> bool:
+        sub = props.get(name)
+        return isinstance(sub, Mapping) and "default" in sub and _same(sub["default"], value)
+
+    rest = {k: v for k, v in arguments.items() if not default(k, v)}
+    return unstated(rest, text) | ungrounded(rest, mentioned(text))
+
+
+def _same(a: Any, b: Any) -> bool:
+    """Equal as JSON values: 10 and 10.0 are, "0.3" and 0.3 or True and 1 are not."""
+    if isinstance(a, bool) or isinstance(b, bool):
+        return a is b
+    if isinstance(a, int | float) and isinstance(b, int | float):
+        return float(a) == float(b)
+    return type(a) is type(b) and bool(a == b)
 
 
 def seen_text(messages: Iterable[Message], specs: Iterable[ToolSpec], instructions: str) -> str:

@@ -396,7 +396,12 @@ class Loop:
             yield Notice(step, DECLINE_KEPT, f"The reply after the check did not parse: {e}")
             return parsed
         said = f"{self.instructions}\n{self.task}"
-        invented = {k: v for c in again.calls for k, v in not_given(c.arguments, said).items()}
+        schemas = {t.name: t.parameters for t in self.tools}
+        invented = {
+            k: v
+            for c in again.calls
+            for k, v in not_given(c.arguments, said, schemas.get(c.name)).items()
+        }
         if invented:  # pressed into a near-miss tool, the model makes its values up
             shown = json.dumps(invented, default=str)[:300]
             yield Notice(step, DECLINE_KEPT, f"The calls after the check made up {shown}")

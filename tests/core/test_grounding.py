@@ -79,3 +79,27 @@ def test_not_given_holds_numbers_to_the_text_too() -> None:
     call = {"location": "London", "category": ["Restaurants"], "rating": 0.3, "km": 2}
     assert not_given(call, said) == {"rating": 0.3}
     assert not_given({"limit": 1, "open": True}, "restaurants") == {}  # 0 and 1 always pass
+
+
+def test_not_given_passes_an_argument_equal_to_its_declared_default() -> None:
+    """The same call as one that leaves it out (BFCL live_multiple_8: `max_results=10`,
+    the default, had left "how can I cook steak Indian style" without its recipe search)."""
+    schema = {
+        "properties": {
+            "keyword": {"type": "string"},
+            "max_results": {"type": "integer", "default": 10},
+            "language": {"type": "string", "enum": ["EN", "KO"], "default": "EN"},
+            "rating": {"type": "number", "default": "0.3"},
+            "strict": {"type": "boolean", "default": True},
+        }
+    }
+    said = "how can i cook steak Indian style"
+    call = {"keyword": "steak", "max_results": 10.0, "language": "EN"}
+    assert not_given(call, said, schema) == {}
+    assert not_given(call, said) == {"max_results": 10.0, "language": "EN"}  # no schema
+    # Another value, or the default's look-alike of another type, is still made up.
+    assert not_given({"max_results": 12, "language": "KO"}, said, schema) == {
+        "max_results": 12,
+        "language": "KO",
+    }
+    assert not_given({"rating": 0.3, "strict": 1}, said, schema) == {"rating": 0.3}

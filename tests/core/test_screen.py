@@ -270,6 +270,21 @@ def test_calls_after_the_check_with_values_nobody_gave_leave_the_answer() -> Non
     assert notice.reason == "decline_kept" and '"colour": "teal"' in notice.message
 
 
+def test_calls_after_the_check_may_give_an_argument_its_declared_default() -> None:
+    """A default written out is the call that leaves it out, not a made-up value."""
+    found: list[int] = []
+
+    def search(keyword: str, max_results: int = 10) -> str:
+        """Search recipes."""
+        found.append(max_results)
+        return "3 recipes"
+
+    call = {"name": "search", "arguments": {"keyword": "steak", "max_results": 10}}
+    m = declining({"search": "yes"}, first="No function fits.", second={"tool_calls": [call]})
+    result = Agent(m, [Tool.from_function(search)], config=DECLINE).run("Indian steak recipes?")
+    assert found == [10] and result.final_answer == "It is 3 recipes."
+
+
 def test_when_several_tools_fit_the_model_is_asked_which_one_and_told_only_that() -> None:
     """The questions pass sibling functions alike; told all of them fit, the embedded model
     called them all (BFCL multiple_2: capital, largest city and population of Brazil)."""
