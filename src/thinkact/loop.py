@@ -11,6 +11,7 @@ import json
 import time
 import uuid
 from collections.abc import Callable, Generator, Mapping, Sequence
+from dataclasses import replace
 from typing import Any, Literal
 
 from thinkact.budget import Budget, forced_final_message
@@ -62,6 +63,7 @@ from thinkact.types import (
 )
 
 FORCE_FINAL = forced_final_message("max_steps")
+REPLY_CUT = "reply_cut"  # a Notice's reason: a cut, unparseable reply was asked for again
 COST_UNKNOWN = (
     "max_cost is set but the price of {model} is unknown, so the cost budget cannot be "
     "enforced; set max_tokens instead."
@@ -294,6 +296,7 @@ class Loop:
         t0 = self.clock()
         request, self.turned_down = self._request(view), False
         reply = yield from retrying(request, self.config.retry)
+        reply = yield from self._uncut(step, request, reply)
         self.usage += reply.usage
         if reply.usage.input_tokens:
             self.context.calibrate(self.context.kept_tokens(), reply.usage.input_tokens)
@@ -331,6 +334,23 @@ class Loop:
                 yield Notice(step, "loop_nudge", self.guard.nudge)
 
         return (yield from self._act(step, parsed.calls))
+
+    def _uncut(
+        self, step: int, request: ModelRequest, reply: Reply
+    ) -> Generator[Effect, Any, Reply]:
+        """A reply cut short (the token limit, or the local model's repetition stop) that
+        does not parse is asked for once more, resampled, within the step: at temperature 0
+        the model falls into the same loop again, and a one-turn task has no next step."""
+        if reply.stop_reason != "max_tokens":
+            return reply
+        try:
+            self.format.parse(reply, self.tool_names)
+            return reply
+        except FormatError as e:
+            yield Notice(step, REPLY_CUT, f"The reply was cut short and did not parse: {e}")
+        hotter = max(request.temperature, self.config.retry_temperature)
+        again = yield from retrying(replace(request, temperature=hotter), self.config.retry)
+        return replace(again, usage=reply.usage + again.usage)
 
     def _act(
         self, step: int, calls: tuple[ToolCall, ...]

@@ -7,7 +7,7 @@ from gbnf_matcher import accepts, llama_parses
 from sample_tools import add, list_files, search
 
 from thinkact import Agent, AgentConfig, AssistantMessage, UserMessage
-from thinkact.events import FormatFailed, ToolFinished
+from thinkact.events import FormatFailed, ModelReplied, Notice, RunFinished, ToolFinished
 from thinkact.testing import ScriptedModel
 
 SCRIPTS = {
@@ -91,6 +91,41 @@ def test_a_format_error_goes_back_to_the_model(fmt: str) -> None:
     assert feedback.content.startswith("FORMAT ERROR: Unknown tool 'nope'")
     result_events = [e for e in events if e.kind == "run_finished"]
     assert getattr(result_events[0], "final_answer", None) == "two files"
+
+
+def test_a_cut_reply_that_does_not_parse_is_resampled_within_the_step() -> None:
+    """The repetition stop cut a BFCL reply inside its reasoning ("There is no function to
+    play Doom in Python." again and again): a one-turn task has no next step to recover in."""
+    looping = "<reasoning>No function plays Doom. No function plays Doom. No function"
+    cut = {"text": looping, "stop_reason": "max_tokens", "usage": {"input_tokens": 50}}
+    answer = "<reasoning>r</reasoning><final_answer>None fits.</final_answer>"
+    model = ScriptedModel([cut, {"text": answer, "usage": {"input_tokens": 60}}])
+    agent = Agent(model, tools=[list_files], format="xml", config=AgentConfig(max_steps=1))
+    events = list(agent.iter("Write a Doom game."))
+    assert not [e for e in events if isinstance(e, FormatFailed)]
+    [notice] = [e for e in events if isinstance(e, Notice)]
+    assert notice.reason == "reply_cut" and "no <action> or <final_answer>" in notice.message
+    [replied] = [e for e in events if isinstance(e, ModelReplied)]
+    assert replied.final_answer == "None fits." and replied.usage.input_tokens == 110
+    first, again = model.requests
+    assert (first.temperature, again.temperature) == (0.0, 0.7)
+    assert first.messages == again.messages  # the cut reply is not kept in the history
+    result = events[-1]
+    assert isinstance(result, RunFinished) and result.final_answer == "None fits."
+
+
+def test_a_cut_reply_that_parses_stands() -> None:
+    """Cut inside its last call, a reply keeps the calls before it: no second request."""
+    calls = (
+        '<reasoning>r</reasoning><action>list_files</action><parameters>{"folder": "."}'
+        '</parameters><action>list_files</action><parameters>{"fol'
+    )
+    final = "<reasoning>r</reasoning><final_answer>two files</final_answer>"
+    model = ScriptedModel([{"text": calls, "stop_reason": "max_tokens"}, final])
+    events = list(Agent(model, tools=[list_files], format="xml").iter("Which files?"))
+    assert not [e for e in events if isinstance(e, Notice)]
+    assert len([e for e in events if isinstance(e, ToolFinished)]) == 1
+    assert len(model.requests) == 2 and model.requests[1].temperature == 0.0
 
 
 @pytest.mark.parametrize("fmt", ["xml", "react", "json"])
