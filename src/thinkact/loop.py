@@ -409,6 +409,7 @@ class Loop:
         t0 = self.clock()
         request = self._request((*view, self.messages[-1], *told), calls_to=fit)
         reply = yield from retrying(request, self.config.retry)
+        reply = yield from self._uncut(step, request, reply)
         self.usage += reply.usage
         try:
             again = self.format.parse(reply, self.tool_names)

@@ -256,6 +256,30 @@ def test_a_second_reply_that_does_not_parse_leaves_the_first_answer() -> None:
     assert result.messages[-1].content == first  # the second reply is not kept
 
 
+def test_a_cut_reply_after_the_check_is_asked_for_again() -> None:
+    ran: list[str] = []
+    cut = {"text": "<reasoning>Add. Add. Add.</reasoning><action>ad", "stop_reason": "max_tokens"}
+    call = '<reasoning>r</reasoning><action>add</action><parameters>{"a": 2, "b": 3}</parameters>'
+    replies = iter([cut, call, "<reasoning>r</reasoning><final_answer>5</final_answer>"])
+
+    def reply(request: ModelRequest) -> Any:
+        if (question := answered(request, {"add": "yes", "draw_circle": "no"})) is not None:
+            return question
+        last = request.messages[-1]
+        if len(request.messages) > 2:  # after the decline: told which tool fits, then results
+            assert isinstance(last, UserMessage)
+            return next(replies)
+        return "<reasoning>No.</reasoning><final_answer>I cannot add.</final_answer>"
+
+    events: list[Event] = []
+    agent = Agent(
+        FunctionModel(reply), tools(ran), format="xml", config=DECLINE, reporters=[events.append]
+    )
+    assert agent.run("2 + 3?").final_answer == "5" and ran == ["add"]
+    [notice] = [e for e in events if isinstance(e, Notice)]
+    assert notice.reason == "reply_cut" and "Unknown tool 'ad'" in notice.message
+
+
 def test_calls_after_the_check_with_values_nobody_gave_leave_the_answer() -> None:
     """Pressed into a tool that nearly fits, the model makes its values up: the decline
     stands, and the model's second reply is not kept."""
