@@ -98,7 +98,8 @@ class ToolFinished(Event):
 class CallsScreened(Event):
     """The model was asked whether each tool it chose does what the task asks
     (`AgentConfig.screen_calls`); calls of the `refused` tools are not run, nor the calls
-    in `ungrounded` (call id, the arguments with numbers the run was never given)."""
+    in `ungrounded` (call id, the arguments with numbers or web addresses the run was never
+    given)."""
 
     kind: ClassVar[str] = "calls_screened"
     step: int

@@ -1,4 +1,5 @@
-"""Grounded arguments: the numbers in a tool call should come from the conversation.
+"""Grounded arguments: the numbers and web addresses in a tool call should come from the
+conversation.
 
 A small model that calls a tool which does not fit the request fills the arguments in with
 numbers of its own: `calculate_vector_angle(X_component=10, Y_component=20)` for "How do I
@@ -6,7 +7,12 @@ find the angle of the force for a given momentum?". Before a screened call runs 
 thinkact.screen), each number in its arguments is looked for in what the run has seen: the
 task, the tools' descriptions and the observations, never the model's own replies. Written
 numbers count ("twice", "a dozen", "3.5 million", "20%" as 0.2, "50mH" as 0.05), and 0 and
-1 always pass: they are every tool's defaults, not evidence of anything.
+1 always pass: they are every tool's defaults, not evidence of anything. A web address is
+looked for by its host: given a generic `requests.get` and a request it cannot serve ("the
+address of this latitude using the Geocoding API"), the model writes a service of its own,
+`https://api.openweathermap.org/...?appid=YOUR_API_KEY`. A host counts as given when the
+text names it or its site ("api.example.com" by "example.com"); every host of BFCL's right
+calls is named by the request or by the function's description.
 
 A call the model makes after it had declined, told by the decline check that a tool fits
 (see Loop._reconsidered), is suspect from the start, and is held to the request alone:
@@ -27,6 +33,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from thinkact.types import Message, ToolMessage, ToolSpec, UserMessage
@@ -54,6 +61,22 @@ _AS = (1.0, 1e-2, 1e2, 1e-3, 1e3, 1e-6, 1e6)
 _WORD = re.compile(r"[a-z]+")
 _TOKEN = re.compile(r"[a-z0-9]+")
 _FREE = frozenset({0.0, 1.0})
+# The host of a web address anywhere in a string (a bare URL or one inside a command).
+_HOST = re.compile(r"\b(?:https?|wss?|ftp)://(?:[^/\s@]*@)?([a-z0-9.-]+)", re.IGNORECASE)
+_IP = re.compile(r"[\d.]+")
+
+
+@dataclass(frozen=True)
+class Given:
+    """What a run was given (task, tools, results) as grounding looks values up in it: the
+    numbers it mentions and, for web addresses, its text."""
+
+    numbers: frozenset[float]
+    text: str = ""
+
+    @classmethod
+    def of(cls, text: str) -> Given:
+        return cls(mentioned(text), text.lower())
 
 
 def mentioned(text: str) -> frozenset[float]:
@@ -88,13 +111,34 @@ def numbers_in(value: Any) -> list[float]:
     ]
 
 
-def ungrounded(arguments: Mapping[str, Any], seen: frozenset[float]) -> dict[str, Any]:
-    """The arguments holding a number that `seen` does not have (0 and 1 pass)."""
+def ungrounded(arguments: Mapping[str, Any], given: Given) -> dict[str, Any]:
+    """The arguments holding a number `given` does not have (0 and 1 pass), or a web
+    address on a host it never names."""
     return {
         name: value
         for name, value in arguments.items()
-        if any(n not in _FREE and not _close(n, seen) for n in numbers_in(value))
+        if _new_number(value, given.numbers)
+        or any(not _named(h, given.text) for h in hosts_in(value))
     }
+
+
+def _new_number(value: Any, seen: frozenset[float]) -> bool:
+    return any(n not in _FREE and not _close(n, seen) for n in numbers_in(value))
+
+
+def hosts_in(value: Any) -> list[str]:
+    """The hosts of the web addresses in an argument value, nested ones too."""
+    return [m.group(1).lower().strip(".") for s in strings_in(value) for m in _HOST.finditer(s)]
+
+
+def _named(host: str, text: str) -> bool:
+    """Whether a (lower-case) text names a host, or the site it is on ("example.com" names
+    "api.example.com"; an IP address only as itself)."""
+    host = host.removeprefix("www.")
+    if host in text:
+        return True
+    labels = host.split(".")
+    return len(labels) > 2 and not _IP.fullmatch(host) and ".".join(labels[-2:]) in text
 
 
 def _close(n: float, seen: frozenset[float]) -> bool:
@@ -143,7 +187,8 @@ def not_given(
         return isinstance(sub, Mapping) and "default" in sub and _same(sub["default"], value)
 
     rest = {k: v for k, v in arguments.items() if not default(k, v)}
-    return unstated(rest, text) | ungrounded(rest, mentioned(text))
+    seen = mentioned(text)
+    return unstated(rest, text) | {k: v for k, v in rest.items() if _new_number(v, seen)}
 
 
 def _same(a: Any, b: Any) -> bool:
@@ -169,6 +214,8 @@ def seen_text(messages: Iterable[Message], specs: Iterable[ToolSpec], instructio
 
 
 __all__ = [
+    "Given",
+    "hosts_in",
     "mentioned",
     "not_given",
     "numbers_in",

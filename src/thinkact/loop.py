@@ -45,7 +45,7 @@ from thinkact.events import (
     ValidationFailed,
 )
 from thinkact.formats.base import Format, Parsed, final_answer_spec
-from thinkact.grounding import mentioned, not_given, seen_text
+from thinkact.grounding import Given, not_given, seen_text
 from thinkact.loop_guard import LoopGuard
 from thinkact.retry import retrying
 from thinkact.screen import DECLINE_KEPT, fitting, reconsider, screened, turned_away
@@ -379,9 +379,9 @@ class Loop:
     def _screened(
         self, step: int, calls: Sequence[ToolCall]
     ) -> Generator[Effect, Any, dict[str, str]]:
-        """The calls not to run, each with what the model is told: numbers the run was
-        never given, or a tool the model, asked, says does not do what the task asks."""
-        seen = mentioned(seen_text(self.messages, self.specs, self.instructions))
+        """The calls not to run, each with what the model is told: numbers or web addresses
+        the run was never given, or a tool the model, asked, says does not do what the task asks."""
+        seen = Given.of(seen_text(self.messages, self.specs, self.instructions))
         verdict = yield from screened(
             self.task, step, calls, self.specs, self.config.retry, seen, self.trusted
         )

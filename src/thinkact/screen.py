@@ -21,7 +21,7 @@ from typing import Any
 from thinkact.effects import Effect
 from thinkact.events import CallsScreened, DeclineChecked
 from thinkact.formats.grammar import literal
-from thinkact.grounding import ungrounded
+from thinkact.grounding import Given, ungrounded
 from thinkact.retry import RetryPolicy, retrying
 from thinkact.types import (
     ModelRequest,
@@ -105,10 +105,11 @@ def refusal(name: str) -> str:
 
 
 def made_up(name: str, arguments: str) -> str:
-    """What the model is told about a call with numbers of its own."""
+    """What the model is told about a call with numbers or web addresses of its own."""
     return (
-        f"Not run: {name} was called with {arguments}, numbers that neither the task nor "
-        "any result so far gives (checked before running it). Use the values the user gave; "
+        f"Not run: {name} was called with {arguments}, values (numbers, web addresses) that "
+        "neither the task, the tools nor any result so far gives (checked before running it). "
+        "Use the values the user gave; "
         "if a value the tool needs is missing, say so or answer without the tool."
     )
 
@@ -125,11 +126,11 @@ def screened(
     calls: Sequence[ToolCall],
     specs: Sequence[ToolSpec],
     policy: RetryPolicy,
-    seen: frozenset[float] | None = None,
+    seen: Given | None = None,
     trusted: frozenset[str] = frozenset(),
 ) -> Generator[Effect, Any, CallsScreened]:
-    """Check each call's numbers against `seen` (the numbers the run was given; None: no
-    check), then ask about each distinct tool of the calls left but the `trusted` ones
+    """Check each call's numbers and web addresses against `seen` (what the run was given;
+    None: no check), then ask about each distinct tool of the calls left but the `trusted` ones
     (a decline check passed them already) (sans-IO, as the loop: it yields the model calls).
     The verdict says what was refused and what the questions cost."""
     unfounded: dict[str, str] = {}

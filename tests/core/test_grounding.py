@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from thinkact.grounding import (
+    Given,
+    hosts_in,
     mentioned,
     not_given,
     numbers_in,
@@ -30,15 +32,38 @@ def test_numbers_as_people_write_them() -> None:
 
 
 def test_an_argument_is_ungrounded_when_any_number_in_it_is() -> None:
-    seen = mentioned("Distance from (3, 4) to (1, 2), in km")
+    seen = Given.of("Distance from (3, 4) to (1, 2), in km")
     assert ungrounded({"a": [3, 4], "b": [1, 2], "unit": "km"}, seen) == {}
     assert ungrounded({"a": [3, 4], "b": {"x": 1, "y": 9}}, seen) == {"b": {"x": 1, "y": 9}}
-    assert ungrounded({"n": 0, "k": 1, "flag": True}, frozenset()) == {}  # defaults pass
+    assert ungrounded({"n": 0, "k": 1, "flag": True}, Given.of("")) == {}  # defaults pass
     light = {"c": 300000000.0}  # the model's own constant, or the user's
-    assert ungrounded(light, mentioned("at the speed of light")) == light
-    assert ungrounded(light, mentioned("with c = 3e8 m/s")) == {}
-    assert ungrounded({"x": 0.30000000000000004}, mentioned("0.3")) == {}
+    assert ungrounded(light, Given.of("at the speed of light")) == light
+    assert ungrounded(light, Given.of("with c = 3e8 m/s")) == {}
+    assert ungrounded({"x": 0.30000000000000004}, Given.of("0.3")) == {}
     assert numbers_in({"a": [1, {"b": 2.5}], "c": "3", "d": False}) == [1.0, 2.5]
+
+
+def test_a_web_address_is_ungrounded_when_nothing_named_its_host() -> None:
+    """BFCL live_irrelevance_0 and _8: a generic GET tool, and a service of the model's own."""
+    given = Given.of("Weather from https://api.open-meteo.com/v1/forecast or example.org")
+    ok = {
+        "url": "https://api.open-meteo.com/v1/forecast?latitude=37.8",  # the description's
+        "docs": "http://www.example.org/a",  # www. and a page of a named site
+        "mirror": "https://eu.api.example.org/b",  # another host on a named site
+        "local": "see http://localhost:8000",  # a host nobody named
+        "plain": "open-meteo.com",  # not an address: a string, not a host
+    }
+    bad = {"local": ok.pop("local")}
+    assert ungrounded(ok, given) == {}
+    assert ungrounded(bad, given) == bad
+    ip = {"url": "https://api.ip2whois.com/v2/?ip=YOUR_IP_ADDRESS&key=YOUR_API_KEY"}
+    assert ungrounded(ip, given) == ip
+    assert ungrounded({"u": "http://10.0.0.5/x"}, Given.of("ask 10.0.0.5 or 2.10.0.5")) == {}
+    assert ungrounded({"u": "http://192.168.0.5/x"}, Given.of("only 0.5 here")) != {}
+    assert hosts_in({"a": ["curl https://User@Api.Example.com:8080/x", {"b": "ftp://f.io."}]}) == [
+        "api.example.com",
+        "f.io",
+    ]
 
 
 def test_what_was_seen_leaves_out_the_models_replies_and_the_formats_examples() -> None:

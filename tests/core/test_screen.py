@@ -3,6 +3,7 @@ a "no" is not run and the model hears why."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -153,9 +154,40 @@ def test_a_call_with_numbers_nobody_gave_is_not_run_nor_asked_about() -> None:
     assert len(asked) == 4  # two questions about add, each turn; none about draw_circle
     assert result.final_answer == "45"
     told = next(e for e in events if isinstance(e, ToolFinished) and e.call.id == "c2")
-    assert told.result.is_error and "called with radius=7.5, numbers that neither the task" in (
+    assert told.result.is_error and "with radius=7.5, values (numbers, web addresses)" in (
         told.result.content
     )
+
+
+def test_a_call_to_a_web_service_nobody_named_is_not_run() -> None:
+    """BFCL live_irrelevance_0: a generic GET tool described for one API, asked for another
+    service; the model writes an address of its own."""
+    made_up = "https://api.openweathermap.org/data/2.5/weather?lat=37.42&appid=YOUR_API_KEY"
+    described = "https://date.nager.at/api/v3/PublicHolidays/2024/CA"
+    urls = iter([made_up, described])
+
+    def reply(request: ModelRequest) -> dict[str, Any]:
+        if request.grammar == 'root ::= "yes" | "no"':
+            return {"text": "yes"}
+        if any(isinstance(m, ToolMessage) for m in request.messages):
+            return {"text": "done"}
+        return {"tool_calls": [{"id": "c1", "name": "http_get", "arguments": {"url": next(urls)}}]}
+
+    got: list[str] = []
+
+    def http_get(url: str) -> str:
+        """Send a GET request to a URL of the Date Nager API (see https://date.nager.at/Api)."""
+        got.append(url)
+        return "ok"
+
+    tool = Tool.from_function(http_get)
+    for task in ("The address at latitude 37.42, please", "Canada's holidays in 2024"):
+        events: list[Event] = []
+        Agent(FunctionModel(reply), [tool], config=SCREENED, reporters=[events.append]).run(task)
+        verdict = next(e for e in events if isinstance(e, CallsScreened))
+        if task.startswith("The address"):
+            assert verdict.ungrounded == (("c1", f"url={json.dumps(made_up)}"),)
+    assert got == [described]  # a host the tool's description names is given
 
 
 def test_a_resumed_run_does_not_run_a_refused_call(tmp_path: Path) -> None:

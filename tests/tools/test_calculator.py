@@ -272,7 +272,6 @@ def test_an_unnamed_phrase_is_reported_as_a_missing_step_not_a_syntax_error() ->
         calculator.call({"expression": "2 +* 3"})
 
 
-
 def test_a_small_python_program_reads_as_named_steps() -> None:
     # What the embedded (coding) model writes for a word problem when left to itself.
     program = (

@@ -288,7 +288,7 @@ class ConsoleReporter:
             names = ", ".join(e.refused)
             self._say(f"🚫 NOT RUN: {names} (the model judged it does not fit the task)", "yellow")
         for _, arguments in e.ungrounded:
-            self._say(f"🚫 NOT RUN: a call with {arguments} (numbers nobody gave)", "yellow")
+            self._say(f"🚫 NOT RUN: a call with {arguments} (values nobody gave)", "yellow")
 
     def _decline_checked(self, e: DeclineChecked) -> None:
         if e.fitting:
