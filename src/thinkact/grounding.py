@@ -72,7 +72,7 @@ class Given:
     numbers it mentions and, for web addresses, its text."""
 
     numbers: frozenset[float]
-    text: str = ""
+    text: str  # lower case
 
     @classmethod
     def of(cls, text: str) -> Given:
