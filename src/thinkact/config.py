@@ -33,6 +33,10 @@ class AgentConfig:
     max_reply_tokens: int = 1024
     temperature: float = 0.0
     retry_temperature: float = 0.7  # at least this after an error or a turned-down reply
+    # A reply cut in a degenerate repetition is resampled with this frequency penalty too:
+    # at 0.7 alone the embedded model wrote the same item forty times again (BFCL
+    # live_simple 28, a Chinese order of four items); with 1.0 it wrote each item once.
+    cut_frequency_penalty: float = 1.0
     tool_concurrency: int = 8
     # Before a tool runs, ask the model (one short call per tool) whether it does what the
     # task asks; a "no" is not run (see screen.py). For small models that call a tool for

@@ -339,8 +339,9 @@ class Loop:
         self, step: int, request: ModelRequest, reply: Reply
     ) -> Generator[Effect, Any, Reply]:
         """A reply cut short (the token limit, or the local model's repetition stop) that
-        does not parse is asked for once more, resampled, within the step: at temperature 0
-        the model falls into the same loop again, and a one-turn task has no next step."""
+        does not parse is asked for once more, resampled and with a penalty on repeated
+        tokens, within the step: at temperature 0 the model falls into the same loop again,
+        and a one-turn task has no next step."""
         if reply.stop_reason != "max_tokens":
             return reply
         try:
@@ -348,8 +349,13 @@ class Loop:
             return reply
         except FormatError as e:
             yield Notice(step, REPLY_CUT, f"The reply was cut short and did not parse: {e}")
-        hotter = max(request.temperature, self.config.retry_temperature)
-        again = yield from retrying(replace(request, temperature=hotter), self.config.retry)
+        cfg = self.config
+        hotter = replace(
+            request,
+            temperature=max(request.temperature, cfg.retry_temperature),
+            frequency_penalty=max(request.frequency_penalty, cfg.cut_frequency_penalty),
+        )
+        again = yield from retrying(hotter, cfg.retry)
         return replace(again, usage=reply.usage + again.usage)
 
     def _act(

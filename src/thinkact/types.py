@@ -184,6 +184,8 @@ class ModelRequest:
 
     `tools` is set only for native tool calling; text formats put tools in the system prompt.
     `grammar` (GBNF) and `json_schema` let a local model constrain its output.
+    `frequency_penalty` (OpenAI's meaning; the local model and OpenAI-compatible servers
+    honour it, Anthropic's API has none) lowers tokens the reply has already written often.
     """
 
     messages: Sequence[Message]
@@ -194,6 +196,7 @@ class ModelRequest:
     grammar: str | None = None
     json_schema: Mapping[str, Any] | None = None
     tool_choice: Literal["auto", "required", "none"] = "auto"
+    frequency_penalty: float = 0.0
 
     def to_dict(self) -> JSON:
         return {
@@ -205,6 +208,7 @@ class ModelRequest:
             "grammar": self.grammar,
             "json_schema": self.json_schema,
             "tool_choice": self.tool_choice,
+            "frequency_penalty": self.frequency_penalty,
         }
 
 

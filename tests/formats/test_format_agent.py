@@ -109,6 +109,7 @@ def test_a_cut_reply_that_does_not_parse_is_resampled_within_the_step() -> None:
     assert replied.final_answer == "None fits." and replied.usage.input_tokens == 110
     first, again = model.requests
     assert (first.temperature, again.temperature) == (0.0, 0.7)
+    assert (first.frequency_penalty, again.frequency_penalty) == (0.0, 1.0)
     assert first.messages == again.messages  # the cut reply is not kept in the history
     result = events[-1]
     assert isinstance(result, RunFinished) and result.final_answer == "None fits."

@@ -136,6 +136,14 @@ def test_text_formats_send_stop() -> None:
     assert api.bodies[0]["stop"] == ["\nObservation:"]
 
 
+def test_frequency_penalty_is_sent_only_when_set() -> None:
+    api = FakeAPI(chat("ok"), chat("ok"))
+    model(api).complete(ModelRequest([UserMessage("x")]))
+    model(api).complete(ModelRequest([UserMessage("x")], frequency_penalty=1.0))
+    assert "frequency_penalty" not in api.bodies[0]
+    assert api.bodies[1]["frequency_penalty"] == 1.0
+
+
 def test_reasoning_models_get_no_temperature_or_stop() -> None:
     api = FakeAPI(chat("ok", model="o4-mini"))
     model(api, "o4-mini").complete(ModelRequest([UserMessage("x")], stop=("Observation:",)))

@@ -260,6 +260,7 @@ class LocalModel:
                     grammar=grammar,
                     seed=self.seed,
                     repeat_penalty=1.0,
+                    frequency_penalty=request.frequency_penalty,
                     stopping_criteria=engine.criteria(cycle),
                 )
             except (RuntimeError, ValueError) as e:  # llama_decode failures and the like

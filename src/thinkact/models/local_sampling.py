@@ -79,7 +79,11 @@ class LazyGrammarLlama(Llama):  # type: ignore[misc,unused-ignore]  # Any withou
 
     def _init_sampler(self, **kwargs: Any) -> Any:  # type: ignore[override,unused-ignore]
         grammar = kwargs.get("grammar")
-        plain = kwargs.get("repeat_penalty", 1.0) == 1.0 and not kwargs.get("logits_processor")
+        plain = (
+            kwargs.get("repeat_penalty", 1.0) == 1.0
+            and not kwargs.get("frequency_penalty")
+            and not kwargs.get("logits_processor")
+        )
         if not self.lazy_grammar or grammar is None or kwargs.get("temp") != 0.0 or not plain:
             return super()._init_sampler(**kwargs)
         lazy = LazyGrammarGreedy(self._model.vocab, grammar._grammar)

@@ -113,6 +113,8 @@ def to_params(
     params["max_tokens" if compatible else "max_completion_tokens"] = request.max_tokens
     if not reasoning:
         params["temperature"] = request.temperature
+        if request.frequency_penalty:
+            params["frequency_penalty"] = request.frequency_penalty
         if request.stop:
             params["stop"] = list(request.stop[:4])  # the API takes at most four
     if request.tools:
