@@ -199,7 +199,7 @@ class ModelRequest:
     frequency_penalty: float = 0.0
 
     def to_dict(self) -> JSON:
-        return {
+        out: JSON = {
             "messages": [message_to_dict(m) for m in self.messages],
             "tools": [t.to_dict() for t in self.tools],
             "max_tokens": self.max_tokens,
@@ -208,8 +208,10 @@ class ModelRequest:
             "grammar": self.grammar,
             "json_schema": self.json_schema,
             "tool_choice": self.tool_choice,
-            "frequency_penalty": self.frequency_penalty,
         }
+        if self.frequency_penalty:  # only when set: recordings made before it still replay
+            out["frequency_penalty"] = self.frequency_penalty
+        return out
 
 
 StopReason = Literal["end", "tool_calls", "max_tokens", "stop_sequence", "error"]

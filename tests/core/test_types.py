@@ -4,6 +4,7 @@ import json
 
 from thinkact.types import (
     AssistantMessage,
+    ModelRequest,
     Reply,
     SystemMessage,
     ToolCall,
@@ -35,6 +36,15 @@ def test_reply_round_trip_and_usage_sum() -> None:
     assert total == Usage(4, 6, 1, 0.5)
     assert total.total_tokens == 10
     assert (Usage() + Usage()).cost is None
+
+
+def test_a_request_names_its_frequency_penalty_only_when_set() -> None:
+    """Replay compares recorded requests as dicts: ones recorded before the field existed
+    (no penalty) must still match."""
+    plain = ModelRequest([UserMessage("hi")]).to_dict()
+    assert "frequency_penalty" not in plain
+    penalised = ModelRequest([UserMessage("hi")], frequency_penalty=1.0).to_dict()
+    assert penalised == {**plain, "frequency_penalty": 1.0}
 
 
 def test_unknown_role_is_a_clear_error() -> None:
