@@ -59,7 +59,9 @@ _NUMBER = re.compile(
 # "50mH" 0.05, "100µF" 0.0001.
 _AS = (1.0, 1e-2, 1e2, 1e-3, 1e3, 1e-6, 1e6)
 _WORD = re.compile(r"[a-z]+")
-_TOKEN = re.compile(r"[a-z0-9]+")
+# Words in any script: letters and digits (`\w` without `_`). Words of other scripts than
+# Latin are looked for inside the text too: Chinese and Japanese do not separate words.
+_TOKEN = re.compile(r"[^\W_]+")
 _FREE = frozenset({0.0, 1.0})
 # The host of a web address anywhere in a string (a bare URL or one inside a command).
 _HOST = re.compile(r"\b(?:https?|wss?|ftp)://(?:[^/\s@]*@)?([a-z0-9.-]+)", re.IGNORECASE)
@@ -153,12 +155,14 @@ def strings_in(value: Any) -> list[str]:
 def unstated(arguments: Mapping[str, Any], text: str) -> dict[str, Any]:
     """The arguments holding a string none of whose words `text` has ("Seattle, WA" is
     stated by "in Seattle"; a word of four letters or more also by one it begins, or that
-    begins it: "panda" by "pandas"). A string with no words at all passes."""
-    said = set(_TOKEN.findall(text.lower()))
+    begins it: "panda" by "pandas"; a word not in ASCII also by the text holding it:
+    "肯德基" by "我想在肯德基买"). A string with no words at all passes."""
+    lowered = text.lower()
+    said = set(_TOKEN.findall(lowered))
     stems = [w for w in said if len(w) >= 4]
 
     def stated(word: str) -> bool:
-        if word in said:
+        if word in said or (not word.isascii() and word in lowered):
             return True
         return len(word) >= 4 and any(w.startswith(word) or word.startswith(w) for w in stems)
 

@@ -98,6 +98,23 @@ def test_a_string_is_unstated_when_none_of_its_words_was_said() -> None:
     }
 
 
+def test_words_of_every_script_count() -> None:
+    """BFCL live_multiple 21: "how do I make steak" in Korean, told by the decline check
+    that an appliance controller fits, the model called it with its description's example
+    command; ASCII-only words had let any Korean value pass."""
+    steak = "스테이크 만드는 법 알려줘"
+    command = {"command": "거실, 에어컨, 실행"}
+    assert unstated(command, steak) == command
+    assert unstated(command, "거실 에어컨 켜줘") == {}
+    # Chinese writes no spaces: a word is stated by the text holding it
+    order = "我想在肯德基买10个麦辣鸡腿堡，50杯可口可乐"
+    assert unstated({"restaurant": "肯德基", "items": ["麦辣鸡腿堡", "可口可乐"]}, order) == {}
+    assert unstated({"restaurant": "麦当劳"}, order) == {"restaurant": "麦当劳"}
+    # accented Latin letters stay inside their word
+    assert unstated({"city": "München"}, "Wetter in München") == {}
+    assert unstated({"city": "Zürich"}, "Wetter in München") == {"city": "Zürich"}
+
+
 def test_not_given_holds_numbers_to_the_text_too() -> None:
     """A call after a decline check: defaults from the tool's description do not count."""
     said = "Find me restaurants in London within 2 km"
