@@ -168,7 +168,7 @@ def test_lazy_grammar_picks_exactly_what_the_full_grammar_picks(model: LocalMode
 
 
 def test_frequency_penalty_breaks_a_repetition(model: LocalModel) -> None:
-    """What a reply cut in a loop is resampled with (see Agent's `_uncut`)."""
+    """What a reply cut in a loop is resampled with (see `Loop._uncut`)."""
     task = "Write the word apple 30 times, separated by commas."
     plain = model.complete(ask(model, task, max_tokens=60))
     penalised = model.complete(ask(model, task, max_tokens=60, frequency_penalty=1.0))
