@@ -19,10 +19,11 @@ questions) stays on the machine that ran it; the records are committed, so a tab
 regenerated elsewhere keeps every row measured before (a run present in bench/runs/
 refreshes its record first). Every figure in the table was measured.
 
-BFCL's data is public (the bfcl-eval wheel on PyPI), so its runs' per-item lines are
-committed too, in bench/results/items/<run>/: a run missing from bench/runs/ starts from
-them, and a 100-item category can be finished over several sessions. GSM8K's and
-HotpotQA's lines hold the shared data's questions and stay uncommitted.
+Every run's per-item lines are committed too, in bench/results/items/<run>/: a run
+missing from bench/runs/ starts from them, so a run can be finished over several sessions.
+BFCL's data is public (the bfcl-eval wheel on PyPI) and its lines are kept whole; GSM8K's
+and HotpotQA's lines keep only the item's id and its measures (score, steps, tokens,
+seconds...): the prediction, gold answer and detail would carry the shared data.
 """
 
 from __future__ import annotations
@@ -140,10 +141,24 @@ def restore_items(out: Path) -> None:
     print(f"restored {items_in(out)} items of {out.name} from {saved}", flush=True)
 
 
+# What a GSM8K/HotpotQA line may not keep when committed: the shared data's text.
+REDACTED = ("prediction", "gold", "detail")
+
+
 def save_items(out: Path) -> None:
-    """Commit a BFCL run's per-item lines (public data) so another session can resume it."""
+    """Commit a run's per-item lines so another session can resume it (redacted unless BFCL)."""
+    copy_run(out, ITEMS / out.name)
     if out.name.startswith("bfcl-"):
-        copy_run(out, ITEMS / out.name)
+        return
+    lines = (ITEMS / out.name / "results.jsonl").read_text(encoding="utf-8").splitlines()
+    kept = []
+    for line in lines:
+        try:
+            row = json.loads(line)
+        except json.JSONDecodeError:
+            continue  # a line torn by a kill: the run redoes that item
+        kept.append(json.dumps({k: v for k, v in row.items() if k not in REDACTED}) + "\n")
+    (ITEMS / out.name / "results.jsonl").write_text("".join(kept), encoding="utf-8")
 
 
 def copy_run(source: Path, target: Path) -> None:
