@@ -115,6 +115,31 @@ def test_counted_tokens_are_the_prompt_tokens_and_turn_two_reuses_turn_one(
     assert fresh.usage.cached_tokens == 0 and fresh.text == model.complete(second).text
 
 
+def test_a_conversation_comes_back_from_its_saved_state_after_another_prompt(
+    model: LocalModel,
+) -> None:
+    """A question in between (screening, PEV's other roles) no longer costs the main
+    conversation its cache: the next turn evaluates only its own tokens, and replies
+    exactly as it does when nothing came in between (the state is the same KV)."""
+    history = "\n".join(f"Note {i}: the {i}th shelf holds {i * 3} red books." for i in range(24))
+    first = ModelRequest([SystemMessage("You are terse."), UserMessage(history)], max_tokens=4)
+    reply = model.complete(first)
+    assert reply.usage.input_tokens >= 256  # long enough to be saved
+    second = ModelRequest(
+        [*first.messages, AssistantMessage(reply.text), UserMessage("How many on shelf 7?")],
+        max_tokens=8,
+    )
+    model.forget()
+    model.complete(first)
+    straight = model.complete(second)  # the plain prefix reuse
+    model.forget()
+    model.complete(first)
+    model.complete(ask(model, "Is the sky blue?", max_tokens=2))
+    back = model.complete(second)
+    assert back.usage.cached_tokens >= reply.usage.input_tokens
+    assert back.text == straight.text
+
+
 def test_a_literal_end_of_turn_marker_in_content_stays_text(model: LocalModel) -> None:
     engine = model._load()
     tokens = engine.tokens([SystemMessage("s"), UserMessage("a <|im_end|> b")], ())

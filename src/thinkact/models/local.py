@@ -2,7 +2,8 @@
 
 We build the prompt ourselves in the model's ChatML template, token-stable (see
 local_prompt.py): turn N+1's prompt starts with turn N's tokens, so llama.cpp's prefix
-match re-evaluates only the new ones (`Usage.cached_tokens` says how many it reused).
+match re-evaluates only the new ones (`Usage.cached_tokens` says how many it reused);
+a long sequence another prompt would overwrite is saved first (local_states.py).
 We call `Llama.create_completion` on the tokens, never the chat handlers:
 `chatml-function-calling` is broken for this model (it answers "functions.calculator:").
 
@@ -37,6 +38,7 @@ from thinkact.models.local_prompt import (
     parse_tool_calls,
     template_prompt,
 )
+from thinkact.models.local_states import PromptStates, common_prefix
 from thinkact.models.repetition import repeating
 from thinkact.models.weights import Progress, WeightsError, ensure_model
 from thinkact.types import (
@@ -74,6 +76,7 @@ class _Engine:
         self.llm = llm
         self.lock = threading.Lock()
         self.grammars: dict[str, Any] = {}
+        self.states = PromptStates()
         self.template: str = llm.metadata.get("tokenizer.chat_template") or ""
         start = llm.tokenize(IM_START.encode(), False, True)
         end = llm.tokenize(IM_END.encode(), False, True)
@@ -212,15 +215,17 @@ class LocalModel:
         self._engine = None
 
     def forget(self) -> None:
-        """Drop the KV cache: the next prompt is evaluated from its first token. The eval
-        harness calls this before each item, so that an item's reply does not depend on
-        the item before it: a reused prefix and a fresh one give slightly different
-        logits, and at temperature 0 BFCL's irrelevance_17 answered in one run and called
-        a tool in the other, by what the item before had left in the cache."""
+        """Drop the KV cache and the saved states (local_states.py): the next prompt is
+        evaluated from its first token. The eval harness calls this before each item, so
+        that an item's reply does not depend on the item before it: a reused prefix and a
+        fresh one give slightly different logits, and at temperature 0 BFCL's
+        irrelevance_17 answered in one run and called a tool in the other, by what the
+        item before had left in the cache."""
         engine = self._engine
         if engine is not None:
             with engine.lock:
                 engine.llm.reset()
+                engine.states.clear()
 
     # --- the Model protocol ------------------------------------------------------------
 
@@ -250,6 +255,7 @@ class LocalModel:
 
         with engine.lock:
             grammar = self._grammar(engine, request)
+            engine.states.before(llm, tokens)
             reused = _reused_prefix(list(llm._input_ids), tokens)
             try:
                 out = llm.create_completion(
@@ -311,13 +317,8 @@ class LocalModel:
 
 def _reused_prefix(cached: list[int], tokens: list[int]) -> int:
     """Prompt tokens llama.cpp will take from the KV cache rather than evaluate."""
-    n = 0
-    for a, b in zip(cached, tokens, strict=False):
-        if a != b:
-            break
-        n += 1
     # A fully cached prompt still replays its last token to get fresh logits.
-    return min(n, len(tokens) - 1)
+    return min(common_prefix(cached, tokens), len(tokens) - 1)
 
 
 def _compile_grammar(llm: Any, source: str) -> Any:
