@@ -233,6 +233,28 @@ def test_concurrent_async_calls_are_serialised_and_correct(model: LocalModel) ->
     assert [t.strip() for t in asyncio.run(both())] == ["4", "6"]
 
 
+def test_a_separate_model_has_its_own_engine_and_runs_beside_this_one(
+    model: LocalModel,
+) -> None:
+    """`separate()` is what `thinkact eval --jobs N` gives each job: an engine (and lock) of
+    its own, so two calls run at once instead of one after the other."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    twin = model.separate()
+    try:
+        assert twin._load() is not model._load() and twin.name == model.name
+
+        def answer(pair: tuple[LocalModel, int]) -> str:
+            m, n = pair
+            return m.complete(ask(m, f"What is {n} + {n}? Digits only.", max_tokens=6)).text
+
+        with ThreadPoolExecutor(2) as pool:
+            texts = list(pool.map(answer, [(model, 4), (twin, 5)]))
+        assert [t.strip() for t in texts] == ["8", "10"]
+    finally:
+        twin.close()
+
+
 # --- agents end to end --------------------------------------------------------------------
 
 

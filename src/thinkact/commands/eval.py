@@ -44,6 +44,14 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--resume", action="store_true", help="continue the run in --out")
     parser.add_argument("--seed", type=int, default=0, help="sampling seed (default: 0)")
     parser.add_argument("--max-steps", type=_count, metavar="N", help="steps per item")
+    parser.add_argument(
+        "--jobs",
+        type=_count,
+        default=1,
+        metavar="N",
+        help="items run at once (default 1); the embedded model gets an engine per job, "
+        "so on 2 cores use --jobs 2 with THINKACT_THREADS=1",
+    )
     parser.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
     parser.set_defaults(func=run)
 
@@ -95,16 +103,32 @@ def run(args: argparse.Namespace) -> int:
         "seed": args.seed,
         "started": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
     }
+    if args.jobs < 1:
+        raise UserError("--jobs must be 1 or more")
     solver = _solver(args, model)  # both solvers decode at temperature 0
     console = make_console(stderr=True)
     forget = getattr(model, "forget", None)  # the local model's KV cache, per item
-    harness = Harness(suite, solver, out, spec=spec, resume=args.resume, fresh=forget)
+    helpers = [_worker(args, model) for _ in range(args.jobs - 1)]
+    harness = Harness(
+        suite, solver, out, spec=spec, resume=args.resume, fresh=forget, helpers=helpers
+    )
     if args.quiet:
         summary = harness.run(items)
     else:
         summary = _with_progress(harness, items, console, args.suite)
     _print_summary(console, summary, out)
     return 0
+
+
+def _worker(args: argparse.Namespace, model: Any) -> Any:
+    """Another job's solver: the embedded model needs an engine of its own (one engine
+    serves one call at a time); API clients are shared."""
+    from thinkact.apps.eval import Worker
+    from thinkact.models.local import LocalModel
+
+    if isinstance(model, LocalModel):
+        model = model.separate()
+    return Worker(_solver(args, model), getattr(model, "forget", None))
 
 
 def _solver(args: argparse.Namespace, model: Any) -> Any:

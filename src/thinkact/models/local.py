@@ -16,6 +16,8 @@ the text formats with a grammar do better on this model.
 from __future__ import annotations
 
 import asyncio
+import copy
+import itertools
 import json
 import os
 import threading
@@ -113,10 +115,11 @@ class _Engine:
         return out
 
 
-_ENGINES: weakref.WeakValueDictionary[tuple[str, int, int, int, int], _Engine] = (
+_ENGINES: weakref.WeakValueDictionary[tuple[str, int, int, int, int, int], _Engine] = (
     weakref.WeakValueDictionary()
 )
 _ENGINES_LOCK = threading.Lock()
+_OWN = itertools.count(1)
 
 
 class LocalModel:
@@ -168,6 +171,7 @@ class LocalModel:
         self.preferred_format = preferred_format
         self.progress = progress
         self._engine: _Engine | None = None
+        self._own = 0  # nonzero: an engine of this model's own (see `separate`)
 
     # --- loading -----------------------------------------------------------------------
 
@@ -186,7 +190,14 @@ class LocalModel:
             path = self.path or ensure_model(self.progress)
         except WeightsError as e:
             raise NotFoundError(str(e), provider="local") from None
-        key = (str(path), self.context_window, self.n_threads, self.decode_threads, self.n_batch)
+        key = (
+            str(path),
+            self.context_window,
+            self.n_threads,
+            self.decode_threads,
+            self.n_batch,
+            self._own,
+        )
         with _ENGINES_LOCK:
             engine = _ENGINES.get(key)
             if engine is None:
@@ -209,6 +220,15 @@ class LocalModel:
                 _ENGINES[key] = engine
         self._engine = engine
         return engine
+
+    def separate(self) -> LocalModel:
+        """The same model with an engine of its own, which runs beside this one's (calls to
+        one engine are serialised): for evaluation items run in parallel. Each engine
+        holds its own KV cache and compute buffers."""
+        twin = copy.copy(self)
+        twin._engine = None
+        twin._own = next(_OWN)
+        return twin
 
     def close(self) -> None:
         """Drop this model's hold on the engine (freed when no other model uses it)."""

@@ -102,3 +102,19 @@ def test_gsm8k_runs_a_text_model_in_its_best_format_unless_told(tmp_path: Path) 
     [out] = (tmp_path / "eval-runs").iterdir()
     summary = json.loads((out / "summary.json").read_text())
     assert (summary["format"], summary["accuracy"]) == ("code", 1.0)
+
+
+def test_eval_runs_items_at_once_with_jobs(tmp_path: Path) -> None:
+    rows = [{"question": f"{n} + 0?", "answer": f"#### {n}"} for n in range(5)]
+    (tmp_path / "train.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rows))
+    # One answer for every item, whichever job asks first: item 3 alone is right.
+    (tmp_path / "a.json").write_text(json.dumps([_final("3")] * 5))
+    common = ["gsm8k", "--data", "train.jsonl", "--out", "out", "--format", "native", "-q"]
+    done = _eval(tmp_path, *common, "--model", "scripted:a.json", "--jobs", "3")
+    assert done.returncode == 0, done.stderr
+    lines = (tmp_path / "out" / "results.jsonl").read_text().splitlines()
+    assert sorted(json.loads(x)["id"] for x in lines) == [f"train-{n}" for n in range(5)]
+    summary = json.loads((tmp_path / "out" / "summary.json").read_text())
+    assert (summary["n"], summary["accuracy"]) == (5, 0.2)
+    zero = _eval(tmp_path, *common, "--model", "scripted:a.json", "--jobs", "0", "--resume")
+    assert zero.returncode == 2 and "--jobs" in zero.stderr and "Traceback" not in zero.stderr

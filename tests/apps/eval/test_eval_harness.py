@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from thinkact.apps.eval import Harness, get_suite, load_items, read_results
+from thinkact.apps.eval import Harness, Worker, get_suite, load_items, read_results
 from thinkact.apps.eval.seed import SeedSolver, parse
 from thinkact.apps.eval.solver import ThinkactSolver
 from thinkact.apps.eval.tools import paragraph_tools
@@ -308,3 +308,68 @@ def test_a_finished_run_grows_with_a_larger_limit_but_never_shrinks(
     with pytest.raises(UserError, match="limit"):
         run(1)
     assert run(None)["n"] == 4
+
+
+# --- items run N at a time (--jobs) ---------------------------------------------------------
+
+
+def test_workers_run_items_at_once_and_write_every_one(gsm8k_data: Path, tmp_path: Path) -> None:
+    import threading
+
+    # Each worker's first model call waits for the other's: it only returns if two items
+    # really are in flight at once (run one at a time, the barrier times out).
+    meet = threading.Barrier(2, timeout=10)
+    met: set[str] = set()
+
+    def make(name: str) -> FunctionModel:
+        def reply(request: ModelRequest) -> Any:
+            if name not in met:
+                met.add(name)
+                meet.wait()
+            return calculator_agent(request)
+
+        return FunctionModel(reply)
+
+    suite = get_suite("gsm8k")
+    items = load_items(suite, gsm8k_data)
+    forgot: list[str] = []
+    second = Worker(ThinkactSolver(make("b"), format="native"), lambda: forgot.append("b"))
+    summary = Harness(
+        suite,
+        ThinkactSolver(make("a"), format="native"),
+        tmp_path / "o",
+        spec=_spec(),
+        fresh=lambda: forgot.append("a"),
+        helpers=[second],
+    ).run(items)
+    assert (summary["n"], summary["accuracy"]) == (4, 1.0)
+    lines = read_results(tmp_path / "o" / "results.jsonl")
+    assert sorted(r.id for r in lines) == sorted(i.id for i in items)
+    assert len(forgot) == 4 and set(forgot) == {"a", "b"}  # each worker's own, per item
+
+
+def test_a_failing_worker_stops_the_run_keeping_what_finished(
+    gsm8k_data: Path, tmp_path: Path
+) -> None:
+    suite = get_suite("gsm8k")
+    items = load_items(suite, gsm8k_data)
+    broken = ScriptedModel([])  # raises at once: no reply left
+    good = FunctionModel(calculator_agent)
+    out = tmp_path / "o"
+    with pytest.raises(UserError, match="no reply left"):
+        Harness(
+            suite,
+            ThinkactSolver(good, format="native"),
+            out,
+            spec=_spec(),
+            helpers=[Worker(ThinkactSolver(broken, format="native"))],
+        ).run(items)
+    kept = read_results(out / "results.jsonl")
+    assert all(r.score == 1.0 for r in kept) and len(kept) < len(items)
+    # resumed with one worker, only the items not written are run
+    asked = len(good.requests)
+    summary = Harness(
+        suite, ThinkactSolver(good, format="native"), out, spec=_spec(), resume=True
+    ).run(items)
+    assert (summary["n"], summary["accuracy"]) == (4, 1.0)
+    assert len(good.requests) - asked == 2 * (len(items) - len(kept))

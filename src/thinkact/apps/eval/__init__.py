@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from thinkact.apps.eval.base import Attempt, Item, ItemResult, Score, Solver, Suite, Task
-from thinkact.apps.eval.harness import Harness, read_results, select
+from thinkact.apps.eval.harness import Harness, Worker, read_results, select
 from thinkact.errors import UserError
 
 SUITES = ("gsm8k", "hotpotqa", "bfcl")
@@ -60,6 +60,7 @@ __all__ = [
     "Solver",
     "Suite",
     "Task",
+    "Worker",
     "get_suite",
     "load_items",
     "read_results",

@@ -4,14 +4,20 @@ An output folder holds `run.json` (what was run), `results.jsonl` (one line per 
 appended and flushed as each item ends), `summary.json` (rewritten after every item) and
 `traces/<run_id>.jsonl` (every event of an item's run). A killed run resumes where it
 stopped: items already in `results.jsonl` are skipped, a torn last line is dropped.
+
+With more than one `Worker` (`thinkact eval --jobs N`), items run N at a time, each worker
+with its own solver and model (an API client may be shared; the embedded model needs an
+engine per worker), and lines are written in the order items finish.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import threading
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from itertools import islice
 from pathlib import Path
 from typing import IO, Any
@@ -62,6 +68,16 @@ def summary_dict(spec: Mapping[str, Any], results: Sequence[ItemResult]) -> JSON
     }
 
 
+@dataclass(frozen=True)
+class Worker:
+    """What runs items: a solver, and what empties its model's cache before each item (the
+    local model's KV cache must not carry one item's state into the next, or results
+    depend on the items' order)."""
+
+    solver: Solver
+    fresh: Callable[[], None] | None = None
+
+
 class Harness:
     def __init__(
         self,
@@ -73,12 +89,11 @@ class Harness:
         resume: bool = False,
         clock: Callable[[], float] = time.perf_counter,
         fresh: Callable[[], None] | None = None,
+        helpers: Sequence[Worker] = (),
     ) -> None:
         self.suite = suite
-        self.solver = solver
-        # Called before each item: a model's cache (the local model's KV cache) must not
-        # carry one item's state into the next, or results depend on the items' order.
-        self.fresh = fresh
+        # `helpers` run items beside the first worker, one item each at a time.
+        self.workers = (Worker(solver, fresh), *helpers)
         self.out = out
         self.spec = dict(spec)
         self.resume = resume
@@ -129,16 +144,57 @@ class Harness:
         if on_start:
             on_start(len(items), len(items) - len(todo))
         with (self.out / RESULTS).open("a", encoding="utf-8") as f:
-            for item in todo:
-                result = self.run_item(item)
+
+            def record(result: ItemResult) -> None:
                 results.append(result)
                 self._append(f, result)
                 _write_atomic(self.out / SUMMARY, summary_dict(self.spec, results))
                 if on_result:
                     on_result(result)
+
+            if len(self.workers) == 1 or len(todo) < 2:
+                for item in todo:
+                    record(self.run_item(item))
+            else:
+                self._run_parallel(todo, record)
         summary = summary_dict(self.spec, results)
         _write_atomic(self.out / SUMMARY, summary)
         return summary
+
+    def _run_parallel(self, todo: Sequence[Item], record: Callable[[ItemResult], None]) -> None:
+        """Each worker takes the next item not taken yet; finished items are recorded one at
+        a time. The first error stops the others taking items, and is raised once they are
+        through with theirs (every item finished is written)."""
+        lock = threading.Lock()
+        queue = iter(todo)
+        errors: list[BaseException] = []
+
+        def work(worker: Worker) -> None:
+            while True:
+                with lock:
+                    item = None if errors else next(queue, None)
+                if item is None:
+                    return
+                try:
+                    result = self.run_item(item, worker)
+                    with lock:
+                        record(result)
+                except BaseException as e:  # raised in the calling thread
+                    with lock:
+                        errors.append(e)
+                    return
+
+        # Daemon threads: Ctrl-C in the caller ends the process without waiting for them.
+        threads = [
+            threading.Thread(target=work, args=(w,), daemon=True, name=f"eval-worker-{i}")
+            for i, w in enumerate(self.workers[: len(todo)])
+        ]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        if errors:
+            raise errors[0]
 
     @staticmethod
     def _append(f: IO[str], result: ItemResult) -> None:
@@ -146,18 +202,19 @@ class Harness:
         f.flush()
         os.fsync(f.fileno())
 
-    def run_item(self, item: Item) -> ItemResult:
+    def run_item(self, item: Item, worker: Worker | None = None) -> ItemResult:
+        worker = worker or self.workers[0]
         task = self.suite.task(item)
         trace_lines: list[str] = []
 
         def trace(event: JSON) -> None:
             trace_lines.append(json.dumps({"t": time.time(), **event}, default=str))
 
-        if self.fresh is not None:
-            self.fresh()
+        if worker.fresh is not None:
+            worker.fresh()
         start = self.clock()
         try:
-            attempt = self.solver.solve(task, trace=trace)
+            attempt = worker.solver.solve(task, trace=trace)
         except BadRequestError as e:  # this item's request is wrong (too long...): score 0
             empty: Any = [] if task.one_turn else ""
             attempt = Attempt(empty, 0, Usage(), 0, "", f"model_error: {e}")
