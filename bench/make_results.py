@@ -13,6 +13,8 @@ and each job one prompt thread (two jobs of 2 threads each are no faster than on
     python bench/make_results.py --run --agents thinkact --threads 1
     python bench/make_results.py --run --agents seed --threads 1 --lock /tmp/thinkact-model-2.lock
 
+or one job that runs two items at a time: `--jobs 2 --threads 1`.
+
 The table is built from bench/results/<run>.json, one record per run: its summary.json
 and the commits its items ran at. bench/runs/ (traces, per-item lines with the data's
 questions) stays on the machine that ran it; the records are committed, so a table
@@ -116,6 +118,8 @@ def run_plan(args: argparse.Namespace) -> None:
             cmd += [*options, "--model", args.model, "--seed", "0", "-q"]
             if (out / "results.jsonl").exists():
                 cmd.append("--resume")
+            if args.jobs > 1:
+                cmd += ["--jobs", str(args.jobs)]
             env = dict(os.environ)
             if args.threads:
                 env["THINKACT_THREADS"] = str(args.threads)
@@ -331,6 +335,9 @@ def main() -> None:
         "--agents", nargs="*", choices=("thinkact", "seed", "pev"), help="agents to run"
     )
     parser.add_argument("--lock", default="/tmp/thinkact-model.lock", help="one job per lock")
+    parser.add_argument(
+        "--jobs", type=int, default=1, help="items a run takes at once (`thinkact eval --jobs`)"
+    )
     parser.add_argument(
         "--threads", type=int, help="prompt threads per job ($THINKACT_THREADS; 1 for 2 jobs)"
     )
