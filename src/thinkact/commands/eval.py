@@ -76,6 +76,8 @@ def run(args: argparse.Namespace) -> int:
     from thinkact.errors import UserError
     from thinkact.models import resolve_model
 
+    if args.jobs < 1:
+        raise UserError("--jobs must be 1 or more")
     suite = get_suite(args.suite)
     if args.agent == "pev" and args.suite.startswith("bfcl"):
         raise UserError("--agent pev runs whole tasks; BFCL's one-turn items need thinkact")
@@ -103,8 +105,6 @@ def run(args: argparse.Namespace) -> int:
         "seed": args.seed,
         "started": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
     }
-    if args.jobs < 1:
-        raise UserError("--jobs must be 1 or more")
     solver = _solver(args, model)  # both solvers decode at temperature 0
     console = make_console(stderr=True)
     forget = getattr(model, "forget", None)  # the local model's KV cache, per item
