@@ -20,6 +20,9 @@ class FakeLlm:
     def evaluate(self, tokens: list[int]) -> None:
         self._input_ids = Tokens(tokens)
 
+    def reset(self) -> None:
+        self._input_ids = Tokens()
+
 
 class Recorder:
     def __init__(self) -> None:
@@ -122,3 +125,16 @@ def test_common_prefix() -> None:
     assert common_prefix([1, 2, 3], [1, 2, 4]) == 2
     assert common_prefix([], [1]) == 0
     assert common_prefix((1, 2), [1, 2, 3]) == 2
+
+
+def test_a_state_llama_cpp_refuses_is_dropped_and_the_cache_emptied() -> None:
+    def refuse(llm: FakeLlm, saved: Saved) -> None:
+        raise RuntimeError("llama.cpp did not take the saved state")
+
+    rec = Recorder()
+    s = PromptStates(read=rec.read, write=refuse)
+    llm = FakeLlm()
+    ask(s, llm, MAIN)
+    ask(s, llm, QUESTION)
+    s.before(llm, [*MAIN, 1])
+    assert s.saved == [] and llm._input_ids == []

@@ -95,7 +95,11 @@ class PromptStates:
         if len(cached) - kept >= MIN_TOKENS:  # evaluating `tokens` would overwrite it
             self._keep(self.read(llm))
         if best is not None and gain >= MIN_GAIN:
-            self.write(llm, best)
+            try:
+                self.write(llm, best)
+            except RuntimeError:  # not taken: start from an empty cache, as without it
+                self.saved = [x for x in self.saved if x is not best]
+                llm.reset()
 
     def _keep(self, new: Saved) -> None:
         # A state the new one extends is superseded; one that extends the new one holds all.
