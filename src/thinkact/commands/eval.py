@@ -103,6 +103,7 @@ def run(args: argparse.Namespace) -> int:
         "offset": args.offset,
         "limit": args.limit,
         "seed": args.seed,
+        "jobs": args.jobs,  # items at once: seconds per item include their contention
         "started": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
     }
     solver = _solver(args, model)  # both solvers decode at temperature 0

@@ -115,6 +115,6 @@ def test_eval_runs_items_at_once_with_jobs(tmp_path: Path) -> None:
     lines = (tmp_path / "out" / "results.jsonl").read_text().splitlines()
     assert sorted(json.loads(x)["id"] for x in lines) == [f"train-{n}" for n in range(5)]
     summary = json.loads((tmp_path / "out" / "summary.json").read_text())
-    assert (summary["n"], summary["accuracy"]) == (5, 0.2)
+    assert (summary["n"], summary["accuracy"], summary["jobs"]) == (5, 0.2, 3)
     zero = _eval(tmp_path, *common, "--model", "scripted:a.json", "--jobs", "0", "--resume")
     assert zero.returncode == 2 and "--jobs" in zero.stderr and "Traceback" not in zero.stderr
