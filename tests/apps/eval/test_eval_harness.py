@@ -351,12 +351,28 @@ def test_workers_run_items_at_once_and_write_every_one(gsm8k_data: Path, tmp_pat
 def test_a_failing_worker_stops_the_run_keeping_what_finished(
     gsm8k_data: Path, tmp_path: Path
 ) -> None:
+    import threading
+
     suite = get_suite("gsm8k")
     items = load_items(suite, gsm8k_data)
-    broken = ScriptedModel([])  # raises at once: no reply left
-    good = FunctionModel(calculator_agent)
+    started, failed = threading.Event(), threading.Event()
+
+    # The good worker's first item is in flight when the other worker fails (whichever took
+    # an item first), and ends after it: it is written, and no other item is taken.
+    def fail(request: ModelRequest) -> Any:
+        started.wait(10)
+        failed.set()
+        raise UserError("the model is gone")
+
+    def slow(request: ModelRequest) -> Any:
+        started.set()
+        failed.wait(10)
+        return calculator_agent(request)
+
+    broken = FunctionModel(fail)
+    good = FunctionModel(slow)
     out = tmp_path / "o"
-    with pytest.raises(UserError, match="no reply left"):
+    with pytest.raises(UserError, match="the model is gone"):
         Harness(
             suite,
             ThinkactSolver(good, format="native"),
@@ -365,7 +381,7 @@ def test_a_failing_worker_stops_the_run_keeping_what_finished(
             helpers=[Worker(ThinkactSolver(broken, format="native"))],
         ).run(items)
     kept = read_results(out / "results.jsonl")
-    assert all(r.score == 1.0 for r in kept) and len(kept) < len(items)
+    assert [r.score for r in kept] == [1.0]  # its item finished and was written; no other
     # resumed with one worker, only the items not written are run
     asked = len(good.requests)
     summary = Harness(
