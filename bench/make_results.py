@@ -154,15 +154,11 @@ def save_items(out: Path) -> None:
     copy_run(out, ITEMS / out.name)
     if out.name.startswith("bfcl-"):
         return
-    lines = (ITEMS / out.name / "results.jsonl").read_text(encoding="utf-8").splitlines()
-    kept = []
-    for line in lines:
-        try:
-            row = json.loads(line)
-        except json.JSONDecodeError:
-            continue  # a line torn by a kill: the run redoes that item
-        kept.append(json.dumps({k: v for k, v in row.items() if k not in REDACTED}) + "\n")
-    (ITEMS / out.name / "results.jsonl").write_text("".join(kept), encoding="utf-8")
+    from thinkact.apps.eval import read_results  # skips a line torn by a kill
+
+    file = ITEMS / out.name / "results.jsonl"
+    kept = [{k: v for k, v in r.to_dict().items() if k not in REDACTED} for r in read_results(file)]
+    file.write_text("".join(json.dumps(row) + "\n" for row in kept), encoding="utf-8")
 
 
 def copy_run(source: Path, target: Path) -> None:

@@ -45,7 +45,7 @@ def _read(llm: Any) -> Saved:
     size = llama_cpp.llama_state_get_size(llm._ctx.ctx)
     buffer = (ctypes.c_uint8 * size)()
     written = llama_cpp.llama_state_get_data(llm._ctx.ctx, buffer, size)
-    return Saved(tuple(llm._input_ids.tolist()), bytes(buffer)[:written])
+    return Saved(tuple(llm._input_ids.tolist()), ctypes.string_at(buffer, written))
 
 
 def _write(llm: Any, saved: Saved) -> None:
@@ -90,8 +90,12 @@ class PromptStates:
             return
         cached = llm._input_ids.tolist()
         kept = common_prefix(cached, tokens)
-        best = max(self.saved, key=lambda s: common_prefix(s.tokens, tokens), default=None)
-        gain = 0 if best is None else common_prefix(best.tokens, tokens) - kept
+        shared, best = max(
+            ((common_prefix(s.tokens, tokens), s) for s in self.saved),
+            key=lambda pair: pair[0],
+            default=(0, None),
+        )
+        gain = shared - kept
         if len(cached) - kept >= MIN_TOKENS:  # evaluating `tokens` would overwrite it
             self._keep(self.read(llm))
         if best is not None and gain >= MIN_GAIN:
