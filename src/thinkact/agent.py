@@ -34,6 +34,10 @@ class Agent:
 
     >>> agent = Agent("scripted:replies.json", tools=[calculator])    # doctest: +SKIP
     >>> agent.run("What is 17 * 23?").final_answer                     # doctest: +SKIP
+
+    A tool marked `needs_approval` runs only when `approve` allows it; with no approver it is
+    refused (the model is told, a ToolDenied event says why). `approve=approve_all`
+    (thinkact.tools.runtime) lets every call through.
     """
 
     def __init__(

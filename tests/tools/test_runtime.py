@@ -20,11 +20,13 @@ from thinkact.testing import ScriptedModel
 from thinkact.tools.base import Tool, ToolContext, tool
 from thinkact.tools.files import file_tools
 from thinkact.tools.runtime import (
+    NO_APPROVER,
     QuotaSpent,
     ToolApproved,
     ToolOutcome,
     ToolRuntime,
     ToolTimedOut,
+    approve_all,
 )
 from thinkact.tools.sandbox import Workspace
 from thinkact.types import ToolCall
@@ -219,6 +221,47 @@ def test_always_is_remembered_for_the_run_and_a_broken_prompt_denies() -> None:
 
     [out] = ToolRuntime([touch], approve=broken).run(1, calls(("touch", {"n": 1})))
     assert "DENIED: the approval prompt failed (EOFError: no terminal)" in out.result.content
+
+
+def test_without_an_approver_a_call_needing_approval_is_refused() -> None:
+    # Approval fails closed: no approver means no approval, not "run it unasked".
+    ran: list[int] = []
+
+    @tool(needs_approval=True)
+    def launch(n: int) -> str:
+        ran.append(n)
+        return "launched"
+
+    [one] = ToolRuntime([launch]).run(1, calls(("launch", {"n": 1})))
+    two = ToolRuntime([launch]).run(2, calls(("launch", {"n": 2}), ("launch", {"n": 3})))
+    assert ran == []
+    assert one.result.is_error
+    assert one.result.content.startswith("DENIED: launch needs approval and none was given.")
+    assert one.events == (ToolDenied(1, calls(("launch", {"n": 1}))[0], NO_APPROVER),)
+    assert "approve_all" in NO_APPROVER
+    assert all(o.result.content.startswith("DENIED") for o in two)
+    [allowed] = ToolRuntime([launch], approve=approve_all).run(3, calls(("launch", {"n": 4})))
+    assert allowed.result.content == "launched" and ran == [4]
+
+
+def test_an_agent_without_an_approver_does_not_write(tmp_path: Path) -> None:
+    model = ScriptedModel(
+        [
+            {
+                "tool_calls": [
+                    {"name": "write_file", "arguments": {"path": "x.md", "content": "hi"}}
+                ]
+            },
+            {"tool_calls": [{"name": "final_answer", "arguments": {"answer": "not written"}}]},
+        ]
+    )
+    events = list(Agent(model, tools=file_tools(Workspace(tmp_path))).iter("write x.md"))
+    assert not (tmp_path / "x.md").exists()
+    [finished] = [e for e in events if isinstance(e, ToolFinished)]
+    assert "needs approval and none was given" in finished.result.content
+    assert [e.reason for e in events if isinstance(e, ToolDenied)] == [NO_APPROVER]
+    # the model saw the refusal as an observation
+    assert "needs approval and none was given" in str(model.requests[-1].messages)
 
 
 def test_a_denied_write_is_an_observation_in_an_agent_run(tmp_path: Path) -> None:

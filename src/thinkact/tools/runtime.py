@@ -28,10 +28,18 @@ T = TypeVar("T")
 
 Decision = bool | Literal["always"]
 Approver = Callable[[ToolCall, Tool], Decision]
-"""Asked before a tool marked `needs_approval` runs: True, False or "always" (this tool)."""
+"""Asked before a tool marked `needs_approval` runs: True, False or "always" (this tool).
+With no approver such a tool never runs (approval fails closed): pass `approve=approve_all`
+to let every call through."""
+
+NO_APPROVER = (
+    "it needs approval and no approver was given "
+    "(pass approve=..., e.g. thinkact.tools.runtime.approve_all)"
+)
 
 
 def approve_all(call: ToolCall, tool: Tool) -> Decision:
+    """Approve every call: the explicit choice to let world-changing tools run unasked."""
     return True
 
 
@@ -114,6 +122,12 @@ class ToolRuntime:
         if tool.max_calls is not None and self.calls_made.get(call.name, 0) >= tool.max_calls:
             return self._quota_refusal(step, call, tool.max_calls), ()
         events: tuple[Event, ...] = ()
+        if tool.needs_approval and self.approve is None:
+            msg = (
+                f"DENIED: {call.name} needs approval and none was given. Do not retry it; "
+                "continue without it or explain."
+            )
+            return _refused(call, msg, ToolDenied(step, call, NO_APPROVER)), ()
         if tool.needs_approval and self.approve is not None and call.name not in self._always:
             try:
                 decision = self.approve(call, tool)
@@ -329,6 +343,7 @@ def _run_coroutine(coro: Coroutine[Any, Any, T]) -> T:
 
 
 __all__ = [
+    "NO_APPROVER",
     "Approver",
     "Decision",
     "QuotaSpent",
