@@ -44,7 +44,13 @@ from thinkact.events import (
     ToolStarted,
     ValidationFailed,
 )
-from thinkact.formats.base import Format, Parsed, final_answer_spec
+from thinkact.formats.base import (
+    Format,
+    Parsed,
+    final_answer_spec,
+    repeat_result,
+    repeated_calls,
+)
 from thinkact.grounding import Given, not_given, seen_text
 from thinkact.loop_guard import LoopGuard
 from thinkact.retry import retrying
@@ -262,7 +268,8 @@ class Loop:
         yield RunResumed(self.run_id, r.step, r.rerun, r.interrupted)
         if not r.pending:
             return None
-        to_run = tuple(c for c in r.pending if c.id not in r.results)
+        repeats = repeated_calls(r.pending)
+        to_run = tuple(c for c in r.pending if c.id not in r.results and c.id not in repeats)
         for call in to_run:
             yield ToolStarted(r.step, call)
         ran: dict[str, ToolResult] = {}
@@ -273,10 +280,12 @@ class Loop:
                 yield from outcome.events
                 ran[call.id] = outcome.result
         for call in r.pending:
-            if call.id in r.interrupted:  # the model hears about it; the store, too
-                yield ToolFinished(r.step, call, r.results[call.id], 0.0)
-        results = [ran[c.id] if c.id in ran else r.results[c.id] for c in r.pending]
-        return (yield from self._observe(r.step, r.pending, results))
+            if call.id in r.interrupted and call.id not in repeats:  # the model hears about
+                yield ToolFinished(r.step, call, r.results[call.id], 0.0)  # it; the store, too
+        results = {**r.results, **ran}
+        unstored = {k: v for k, v in repeats.items() if k not in r.results or k in r.interrupted}
+        yield from self._repeats(r.step, r.pending, unstored, results)
+        return (yield from self._observe(r.step, r.pending, [results[c.id] for c in r.pending]))
 
     def _step(self) -> Generator[Effect, Any, RunResult | None]:
         """One step: ask the model, run its tools. Returns the RunResult when the run ends."""
@@ -363,24 +372,43 @@ class Loop:
     ) -> Generator[Effect, Any, RunResult | None]:
         """Run the step's calls (those screening lets through) and observe the results."""
         self.decline_spent = True  # the model uses its tools: no decline to check
-        refused = (yield from self._screened(step, calls)) if self.config.screen_calls else {}
+        repeats = repeated_calls(calls)  # a call written twice in one reply runs once
+        once = tuple(c for c in calls if c.id not in repeats)
+        refused = (yield from self._screened(step, once)) if self.config.screen_calls else {}
         if self.checkpoints:
             yield self._checkpoint(pending=calls)
         results: dict[str, ToolResult] = {}
-        for call in calls:
+        for call in once:
             yield ToolStarted(step, call)
-        for call in calls:  # before any tool runs: a resume must not run them
+        for call in once:  # before any tool runs: a resume must not run them
             if call.id in refused:
                 results[call.id] = ToolResult(call.id, call.name, refused[call.id], True)
                 yield ToolFinished(step, call, results[call.id], 0.0)
-        to_run = tuple(c for c in calls if c.id not in results)
+        to_run = tuple(c for c in once if c.id not in results)
         outcomes: list[ToolOutcome] = (yield RunTools(step, to_run)) if to_run else []
         for call, outcome in zip(to_run, outcomes, strict=True):
             results[call.id] = outcome.result
             yield ToolFinished(step, call, outcome.result, outcome.duration)
             if outcome.events:
                 yield from outcome.events
+        yield from self._repeats(step, calls, repeats, results)
         return (yield from self._observe(step, calls, [results[c.id] for c in calls]))
+
+    @staticmethod
+    def _repeats(
+        step: int,
+        calls: Sequence[ToolCall],
+        repeats: Mapping[str, ToolCall],
+        results: dict[str, ToolResult],
+    ) -> Generator[Effect, Any, None]:
+        """Each repeated call gets a result pointing at its first's (native calls keep
+        their ids, and every id needs a result)."""
+        for call in calls:
+            first = repeats.get(call.id)
+            if first is not None:
+                results[call.id] = repeat_result(call, first, results[first.id])
+                yield ToolStarted(step, call)
+                yield ToolFinished(step, call, results[call.id], 0.0)
 
     def _screened(
         self, step: int, calls: Sequence[ToolCall]

@@ -426,3 +426,31 @@ def test_an_answer_forced_by_a_loop_is_validated_and_sent_back_while_steps_are_l
     last = ScriptedModel([call("add", a=1, b=1), final("none")])
     result = Agent(last, [add], validators=[has_number], config=AgentConfig(max_steps=1)).run("go")
     assert (result.reason, result.final_answer) == ("max_steps", "none")
+
+
+def test_a_native_call_written_twice_in_one_reply_runs_once() -> None:
+    ran: list[tuple[int, int]] = []
+
+    @tool
+    def record(a: int, b: int) -> str:
+        """Records its arguments."""
+        ran.append((a, b))
+        return f"recorded {a},{b}"
+
+    twice = {
+        "tool_calls": [
+            {"id": "c1", "name": "record", "arguments": {"a": 1, "b": 2}},
+            {"id": "c2", "name": "record", "arguments": {"b": 2, "a": 1}},  # same, reordered
+            {"id": "c3", "name": "record", "arguments": {"a": 3, "b": 4}},
+        ]
+    }
+    model = ScriptedModel([twice, final("done")])
+    events = list(Agent(model, [record]).iter("record"))
+    assert sorted(ran) == [(1, 2), (3, 4)]
+    finished = {e.call.id: e.result for e in events if isinstance(e, ToolFinished)}
+    assert finished["c1"].content == "recorded 1,2"
+    assert finished["c2"].content.startswith("Same call as c1 earlier in this reply")
+    assert not finished["c2"].is_error
+    # every native call id gets its result, in the reply's order
+    tool_msg = next(m for m in model.requests[-1].messages if isinstance(m, ToolMessage))
+    assert [r.call_id for r in tool_msg.results] == ["c1", "c2", "c3"]

@@ -331,3 +331,25 @@ def test_a_parallel_call_that_finished_is_stored_at_once_and_kept_by_a_crash(
     assert result.final_answer == "paid 5 | waited"
     assert effects.count("paid 5") == 1  # kept from the store, not paid again
     assert stored_results() == ["c_pay", "c_wait"]  # each result stored once
+
+
+def test_a_call_written_twice_runs_once_when_its_reply_is_resumed(tmp_path: Path) -> None:
+    counter: list[str] = []
+    store = RunStore(tmp_path / "runs.db")
+    bump = make_tools(counter, idempotent=False)
+
+    def twice(request: ModelRequest) -> dict[str, Any]:
+        if any(isinstance(m, ToolMessage) for m in request.messages):
+            return {"text": "done"}
+        calls = [{"id": f"c{i}", "name": "bump", "arguments": {"n": 7}} for i in (1, 2)]
+        return {"tool_calls": calls}
+
+    stop = stop_when(lambda e: isinstance(e, Checkpoint) and bool(e.pending))
+    with pytest.raises(KeyboardInterrupt):
+        Agent(FunctionModel(twice), [bump], reporters=[stop], store=store).run("x", run_id="r1")
+    events: list[Event] = []
+    agent = Agent(FunctionModel(twice), [bump], reporters=[events.append], store=store)
+    result = agent.resume("r1")
+    assert result.ok and counter == ["bump 7"]
+    finished = {e.call.id: e.result.content for e in events if isinstance(e, ToolFinished)}
+    assert finished["c1"] == "bumped 7" and finished["c2"].startswith("Same call as c1")

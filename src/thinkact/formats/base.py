@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
@@ -81,6 +82,30 @@ def unknown_tool_message(name: str, tool_names: Collection[str]) -> str:
     known = ", ".join(shown) + (f" (and {more} more)" if more else "") if names else "(none)"
     asked = name if len(name) <= 60 else name[:59] + "…"
     return f"Unknown tool {asked!r}. Available tools: {known}."
+
+
+def call_key(name: str, arguments: Mapping[str, Any]) -> str:
+    """Calls with the same key are the same call (argument order does not matter)."""
+    return f"{name}\0{json.dumps(arguments, sort_keys=True, default=str)}"
+
+
+def repeated_calls(calls: Sequence[ToolCall]) -> dict[str, ToolCall]:
+    """A call written again in the same reply, by its id -> the first one like it. Small
+    models loop on their own last pair; the call is made once (text formats drop the copy
+    when they parse; native calls keep their ids, each of which needs a result)."""
+    first: dict[str, ToolCall] = {}
+    repeats: dict[str, ToolCall] = {}
+    for call in calls:
+        earlier = first.setdefault(call_key(call.name, call.arguments), call)
+        if earlier is not call:
+            repeats[call.id] = earlier
+    return repeats
+
+
+def repeat_result(call: ToolCall, first: ToolCall, result: ToolResult) -> ToolResult:
+    """The result of a repeated call: it points at the first's result, which it shares."""
+    text = f"Same call as {first.id} earlier in this reply, which ran once: see its result."
+    return ToolResult(call.id, call.name, text, result.is_error)
 
 
 def final_answer_spec() -> ToolSpec:

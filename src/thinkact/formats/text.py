@@ -16,7 +16,7 @@ from typing import Any
 
 from thinkact.demos import Example, ExampleStep, demonstrate
 from thinkact.errors import FormatError
-from thinkact.formats.base import FINAL_ANSWER_TOOL, Parsed, unknown_tool_message
+from thinkact.formats.base import FINAL_ANSWER_TOOL, Parsed, call_key, unknown_tool_message
 from thinkact.formats.jsonish import JsonishError, decode, find_value, loads, strip_fences
 from thinkact.formats.prompt import compose, example_arguments, render_tools
 from thinkact.types import (
@@ -227,8 +227,7 @@ class TextFormat:
         own last pair) is made once."""
         seen: dict[str, tuple[str, dict[str, Any]]] = {}
         for name, args in found:
-            key = f"{name}\0{json.dumps(args, sort_keys=True, default=str)}"
-            seen.setdefault(key, (name, args))
+            seen.setdefault(call_key(name, args), (name, args))
         return tuple(
             ToolCall(call_id(text, i), name, args) for i, (name, args) in enumerate(seen.values())
         )
