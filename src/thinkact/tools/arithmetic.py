@@ -38,8 +38,18 @@ def _log(x: Number, base: Number | None = None) -> float:
     return math.log(x) if base is None else math.log(x, base)
 
 
-def _round(x: Number, digits: int | None = None) -> Number:
-    return round(x) if digits is None else round(x, int(digits))
+def _round(x: Number, digits: Number | None = None) -> Number:
+    if digits is None:
+        return round(x)
+    if isinstance(digits, float):
+        if not digits.is_integer():
+            raise CalculatorError("round() needs a whole number of digits, e.g. round(x, 2)")
+        digits = int(digits)
+    if isinstance(x, int) and digits < 0 and -digits > len(str(abs(x))):
+        # Python computes 10 ** -digits first: round(5, -10**9) would never return.
+        # Every digit is below the rounding place, so the answer is 0 (|x| < 10**n / 2).
+        return 0
+    return round(x, digits)
 
 
 FUNCTIONS: dict[str, Callable[..., Number]] = {

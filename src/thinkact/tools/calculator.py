@@ -35,15 +35,18 @@ _NAME = re.compile(rf"^{_WORD}(?: +{_WORD})*$")
 # The result a model writes after its expression (`3 + 5 = 8`).
 _CLAIMED = re.compile(r"^-?[$€£]?\d[\d,]*(?:\.\d+)?%?$")
 _THOUSANDS = re.compile(r"(?<![\w.])\d{1,3}(?:,\d{3})+(?![\d])")
-_PERCENT_OF = re.compile(r"(\d(?:[\d_]*)(?:\.\d+)?)\s*%\s*of\b", re.IGNORECASE)
+# Every pattern that scans for a run of digits or letters starts it only where the run
+# starts (a lookbehind): otherwise each position inside a run of 2,000 digits is retried and
+# a long expression takes seconds (quadratic backtracking).
+_PERCENT_OF = re.compile(r"(?<![\w.])(\d[\d_]*(?:\.\d+)?)\s*%\s*of\b", re.IGNORECASE)
 # `15%` (no space before the sign, nothing operand-like after it) is a percentage;
 # `50 % 7` and `0 % -1` stay remainders.
-_PERCENT = re.compile(r"(\d(?:[\d_]*)(?:\.\d+)?)%(?!\s*[\w(.])")
+_PERCENT = re.compile(r"(?<![\w.])(\d[\d_]*(?:\.\d+)?)%(?!\s*[\w(.])")
 _ROOT = re.compile(r"√\s*(\d+(?:\.\d+)?|[A-Za-z_]\w*)")
-_HAS_CALL = re.compile(r"[A-Za-z_]\w*\s*\(")
+_HAS_CALL = re.compile(r"(?<!\w)[A-Za-z_]\w*\s*\(")
 # Two or more words in a row outside a defined step name: what a model writes for a
 # quantity it never named ("clips April").
-_WORDS = re.compile(rf"{_WORD}(?: +{_WORD})+")
+_WORDS = re.compile(rf"(?<![\w'’]){_WORD}(?: +{_WORD})+")
 
 
 def normalize(expression: str) -> str:
