@@ -6,7 +6,9 @@
     ✅ COMPLETED  (answer as Markdown, then steps · tokens · cost · seconds)
 
 Only the screen is shortened: traces keep every character. All model- and tool-written text
-goes through `Text`, never console markup, so brackets in an observation print as brackets.
+goes through `Text`, never console markup, so brackets in an observation print as brackets,
+and through `printable`, so escape sequences a document or a tool wrote do not reach the
+terminal; `_print` cleans the rendered output once more (see `sanitize`).
 """
 
 from __future__ import annotations
@@ -16,9 +18,10 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from rich.console import Console
+from rich.console import Console, RenderableType
 from rich.json import JSON
 from rich.markdown import Markdown
+from rich.rule import Rule
 from rich.text import Text
 
 from thinkact.events import (
@@ -46,6 +49,7 @@ from thinkact.pev.events import (
     SubRunEvent,
 )
 from thinkact.types import Usage
+from thinkact.ui.sanitize import Sanitized, printable, printable_data
 
 _PLAN_EVENTS = (
     PlanProposed,
@@ -125,7 +129,7 @@ def usage_line(steps: int, usage: Usage, seconds: float) -> str:
 
 def _one_line(value: Any, limit: int = 100) -> str:
     text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, default=str)
-    text = " ".join(text.split())
+    text = " ".join(printable(text).split())
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
@@ -185,8 +189,13 @@ class ConsoleReporter:
 
     # --- helpers ------------------------------------------------------------------------
 
+    def _print(self, renderable: RenderableType = "") -> None:
+        """The one way to the screen: run text may hold escape sequences."""
+        self.console.print(Sanitized(renderable))
+
     def _say(self, text: str | Text, style: str = "") -> None:
-        self.console.print(text if isinstance(text, Text) else Text(text, style=style))
+        """A line of run text; a Text must be made of `printable` parts."""
+        self._print(text if isinstance(text, Text) else Text(printable(text), style=style))
 
     def _body(self, text: str, style: str = "") -> None:
         self._say(shorten(text, self.max_lines, self.max_chars), style)
@@ -196,7 +205,7 @@ class ConsoleReporter:
     def _run_started(self, e: RunStarted) -> None:
         self._started = self.clock()
         self._max_steps = e.max_steps
-        self._say(Text.assemble(("🚀 Starting: ", "bold"), (e.task, "bold")))
+        self._say(Text.assemble(("🚀 Starting: ", "bold"), (printable(e.task), "bold")))
         self._say(f"   model {e.model} · format {e.format} · up to {e.max_steps} turns", "dim")
         if e.tools:
             self._say(f"   tools {', '.join(e.tools)}", "dim")
@@ -205,7 +214,7 @@ class ConsoleReporter:
         self._actions_this_step = 0
         self._unparsed = ""
         if self.verbose:
-            self.console.rule(Text(f"Turn {e.step}/{e.max_steps}"), style="dim")
+            self._print(Rule(Text(f"Turn {e.step}/{e.max_steps}"), style="dim"))
         else:
             self._say(f"Turn {e.step}/{e.max_steps}", "dim")
 
@@ -218,16 +227,16 @@ class ConsoleReporter:
             self._body(e.thought)
         self._actions_this_step = len(e.actions)
         for call in e.actions:
+            name = printable(call.name)
             if self.verbose:
-                self._say(Text.assemble(("⚡ ACTION: ", "bold cyan"), (call.name, "bold cyan")))
-                self.console.print(
-                    JSON(json.dumps(dict(call.arguments), ensure_ascii=False, default=str))
-                )
+                self._say(Text.assemble(("⚡ ACTION: ", "bold cyan"), (name, "bold cyan")))
+                arguments = printable_data(dict(call.arguments))
+                self._print(JSON(json.dumps(arguments, ensure_ascii=False, default=str)))
             else:
                 self._say(
                     Text.assemble(
                         ("⚡ ", "cyan"),
-                        (call.name, "bold cyan"),
+                        (name, "bold cyan"),
                         " ",
                         _one_line(dict(call.arguments)),
                     )
@@ -331,7 +340,8 @@ class ConsoleReporter:
             self._say(f"❌ PLAN REJECTED (attempt {e.attempt})", "bold red")
             self._body(e.reason, "red")
         elif isinstance(e, PlanStepStarted):
-            self.console.rule(Text(f"Step {e.step_id}: {_one_line(e.goal, 60)}"), style="magenta")
+            title = printable(f"Step {e.step_id}: {_one_line(e.goal, 60)}")
+            self._print(Rule(Text(title), style="magenta"))
         elif isinstance(e, PlanStepFinished):
             mark, style = ("✅", "green") if e.ok else ("❌", "red")
             how = "" if e.check == "none" else f" ({e.check})"
@@ -360,7 +370,7 @@ class ConsoleReporter:
 
     def _run_finished(self, e: RunFinished) -> None:
         seconds = e.duration if self._started is None else self.clock() - self._started
-        self.console.print()
+        self._print()
         if e.reason == "final_answer":
             self._say("✅ COMPLETED", "bold green")
         else:
@@ -373,5 +383,6 @@ class ConsoleReporter:
             if why:
                 self._say(why, style.removeprefix("bold "))
         if e.final_answer:
-            self.console.print(Markdown(e.final_answer))
+            # A link shows its address: the text of a link a document wrote may lie about it.
+            self._print(Markdown(printable(e.final_answer), hyperlinks=False))
         self._say(usage_line(e.steps, e.usage, seconds), "dim")

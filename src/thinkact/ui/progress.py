@@ -9,7 +9,9 @@
     │ Turn 3/20 · 12.3 s · 4,567 tokens             │
     ╰───────────────────────────────────────────────╯
 
-Driven only by events (the agent never prints); the state lives in `Workflow`.
+Driven only by events (the agent never prints); the state lives in `Workflow`. Step names,
+actions and document names may come from a run: they are made `printable`, and what is
+printed goes through `Sanitized` (see `sanitize`).
 """
 
 from __future__ import annotations
@@ -20,13 +22,14 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import PurePath
 
-from rich.console import Console, Group
+from rich.console import Console, Group, RenderableType
 from rich.live import Live
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
 from thinkact.events import Event, RunFinished, RunStarted
+from thinkact.ui.sanitize import Sanitized, printable
 from thinkact.ui.workflow import Workflow
 
 ICONS = {"pending": "⏳", "active": "🔄", "done": "✅"}
@@ -38,15 +41,15 @@ def render_workflow(state: Workflow, title: str = "Progress") -> Panel:
     steps = Table.grid(padding=(0, 1))
     for i, name in enumerate(state.steps):
         status = state.status(i)
-        steps.add_row(ICONS[status], Text(name, style=_STYLES[status]))
+        steps.add_row(ICONS[status], Text(printable(name), style=_STYLES[status]))
     info = Table.grid(padding=(0, 2))
     info.add_column(style="dim")
     if state.action:
-        info.add_row("Action", Text(state.action))
+        info.add_row("Action", Text(printable(state.action)))
     position = state.document_position
     if position is not None and state.reading is not None:
         name = PurePath(state.reading).name
-        info.add_row("Document", Text(f"{name} ({position[0]} of {position[1]})"))
+        info.add_row("Document", Text(printable(f"{name} ({position[0]} of {position[1]})")))
     elif state.documents:
         info.add_row("Documents", Text(f"{len(state.read)} of {len(state.documents)} read"))
     totals = [f"{state.elapsed:.1f} s", f"{state.usage.total_tokens:,} tokens"]
@@ -86,16 +89,18 @@ class ProgressTracker:
         self._live: Live | None = None
         self._lock = threading.Lock()  # Live refreshes from its own thread
 
-    def _render(self) -> Panel:
+    def _render(self) -> RenderableType:
         with self._lock:
-            return render_workflow(self.state, self.title)
+            return Sanitized(render_workflow(self.state, self.title))
 
     def __call__(self, event: Event) -> None:
         with self._lock:
             lines = self.state.apply(event)
         if not self.live:
             for line in lines:
-                self.console.print(Text(f"[{self.state.elapsed:6.1f}s] {line}"))
+                self.console.print(
+                    Sanitized(Text(printable(f"[{self.state.elapsed:6.1f}s] {line}")))
+                )
             return
         if isinstance(event, RunStarted) and self._live is None:
             self._live = Live(
