@@ -61,12 +61,18 @@ class RunRecord:
 
     @classmethod
     def from_row(cls, row: sqlite3.Row) -> RunRecord:
+        from thinkact.store.db import from_db
+
+        def text(column: str) -> str | None:
+            value = row[column]
+            return None if value is None else from_db(value)
+
         return cls(
-            id=row["id"],
+            id=from_db(row["id"]),
             status=row["status"],
-            task=row["task"],
-            model=row["model"],
-            format=row["format"],
+            task=from_db(row["task"]),
+            model=from_db(row["model"]),
+            format=from_db(row["format"]),
             steps=row["steps"],
             input_tokens=row["input_tokens"],
             output_tokens=row["output_tokens"],
@@ -74,11 +80,11 @@ class RunRecord:
             started=row["started"],
             finished=row["finished"],
             duration=row["duration"],
-            config=json.loads(row["config"] or "{}"),
-            tools=tuple(json.loads(row["tools"] or "[]")),
-            instructions=row["instructions"] or "",
-            reason=row["reason"],
-            final_answer=row["final_answer"],
+            config=json.loads(text("config") or "{}"),
+            tools=tuple(json.loads(text("tools") or "[]")),
+            instructions=text("instructions") or "",
+            reason=text("reason"),
+            final_answer=text("final_answer"),
             pid=row["pid"],
         )
 

@@ -7,6 +7,7 @@ so an old file is brought up to date on open and a new one is built the same way
 from __future__ import annotations
 
 import os
+import re
 import sqlite3
 import time
 from pathlib import Path
@@ -49,6 +50,30 @@ MIGRATIONS: tuple[tuple[str, str], ...] = (
     ),
     ("002_runs_started_index", "CREATE INDEX runs_started ON runs(started DESC);"),
 )
+
+
+# SQLite stores UTF-8, which has no lone surrogates, yet a Python string may hold them (a
+# model's reply cut inside an emoji, a file name that is not UTF-8 read through
+# os.fsdecode). Each one is stored as a private-use character and its four hex digits, and
+# that character itself doubled, so any string goes in and comes back the same. (JSON's
+# `\ud83d` escape would not do: two lone halves side by side read back as one character.)
+_MARK = "\ue000"
+_TO_ESCAPE = re.compile("[\ud800-\udfff\ue000]")
+_ESCAPED = re.compile("\ue000(\ue000|[0-9a-f]{4})")
+
+
+def to_db(text: str) -> str:
+    """`text` as SQLite can store it; `from_db` gives it back exactly."""
+    if text.isascii():
+        return text
+    return _TO_ESCAPE.sub(lambda m: _MARK * 2 if m[0] == _MARK else f"{_MARK}{ord(m[0]):04x}", text)
+
+
+def from_db(text: str) -> str:
+    """The string `to_db` was given."""
+    if _MARK not in text:
+        return text
+    return _ESCAPED.sub(lambda m: _MARK if m[1] == _MARK else chr(int(m[1], 16)), text)
 
 
 def default_path() -> Path:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sqlite3
 import threading
 import time
@@ -20,7 +21,7 @@ from thinkact.effects import Resume
 from thinkact.errors import UserError
 from thinkact.events import Event, RunFinished, RunResumed, RunStarted, StepFinished
 from thinkact.store.base import RESUMABLE, RunRecord, status_for
-from thinkact.store.db import connect, default_path
+from thinkact.store.db import connect, default_path, from_db, to_db
 from thinkact.store.resume import resume_point
 
 _ROW_EVENTS = (RunStarted, StepFinished, RunFinished, RunResumed)  # they update `runs` too
@@ -49,15 +50,16 @@ class RunStore:
     def append(self, run_id: str, event: Event) -> None:
         """Store one event (and keep the run's row current), committed before returning."""
         d = event.to_dict()
-        data = json.dumps(d, ensure_ascii=False, default=str)
+        data = to_db(json.dumps(d, ensure_ascii=False, default=str))
         step = d.get("step") if isinstance(d.get("step"), int) else None
         now = time.time()
+        key = to_db(run_id)
         if not isinstance(event, _ROW_EVENTS):  # one INSERT: atomic on its own, no BEGIN
             with self._lock:
                 self._conn.execute(
                     "INSERT INTO events (run_id, seq, kind, step, ts, data) "
                     "VALUES (?, ?, ?, ?, ?, ?)",
-                    (run_id, self._next_seq(run_id), event.kind, step, now, data),
+                    (key, self._next_seq(run_id), event.kind, step, now, data),
                 )
             return
         with self._lock, self._transaction():
@@ -66,7 +68,7 @@ class RunStore:
             seq = self._next_seq(run_id)
             self._conn.execute(
                 "INSERT INTO events (run_id, seq, kind, step, ts, data) VALUES (?, ?, ?, ?, ?, ?)",
-                (run_id, seq, event.kind, step, now, data),
+                (key, seq, event.kind, step, now, data),
             )
             if isinstance(event, StepFinished):
                 self._conn.execute(
@@ -77,7 +79,7 @@ class RunStore:
                         event.usage.input_tokens,
                         event.usage.output_tokens,
                         event.usage.cost,
-                        run_id,
+                        key,
                     ),
                 )
             elif isinstance(event, RunFinished):
@@ -88,22 +90,22 @@ class RunStore:
                     "pid = NULL WHERE id = ?",
                     (
                         status_for(event.reason),
-                        event.reason,
-                        event.final_answer,
+                        to_db(event.reason),
+                        None if event.final_answer is None else to_db(event.final_answer),
                         event.steps,
                         u.input_tokens,
                         u.output_tokens,
                         u.cost,
                         now,
                         event.duration,
-                        run_id,
+                        key,
                     ),
                 )
             elif isinstance(event, RunResumed):
                 self._conn.execute(
                     "UPDATE runs SET status = 'running', reason = NULL, finished = NULL, "
                     "pid = ? WHERE id = ?",
-                    (os.getpid(), run_id),
+                    (os.getpid(), key),
                 )
 
     def stopped(self, run_id: str, reason: str) -> None:
@@ -112,7 +114,7 @@ class RunStore:
             self._conn.execute(
                 "UPDATE runs SET status = 'interrupted', reason = ?, finished = ?, pid = NULL "
                 "WHERE id = ? AND status = 'running'",
-                (reason, time.time(), run_id),
+                (to_db(reason), time.time(), to_db(run_id)),
             )
 
     def _insert_run(self, e: RunStarted, now: float) -> None:
@@ -121,14 +123,14 @@ class RunStore:
                 "INSERT INTO runs (id, status, task, model, format, started, config, tools, "
                 "instructions, pid) VALUES (?, 'running', ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
-                    e.run_id,
-                    e.task,
-                    e.model,
-                    e.format,
+                    to_db(e.run_id),
+                    to_db(e.task),
+                    to_db(e.model),
+                    to_db(e.format),
                     now,
-                    json.dumps(dict(e.config), default=str),
-                    json.dumps(list(e.tools)),
-                    e.instructions,
+                    to_db(json.dumps(dict(e.config), ensure_ascii=False, default=str)),
+                    to_db(json.dumps(list(e.tools), ensure_ascii=False)),
+                    to_db(e.instructions),
                     os.getpid(),
                 ),
             )
@@ -141,7 +143,7 @@ class RunStore:
         seq = self._seq.get(run_id)
         if seq is None:
             row = self._conn.execute(
-                "SELECT COALESCE(MAX(seq), -1) FROM events WHERE run_id = ?", (run_id,)
+                "SELECT COALESCE(MAX(seq), -1) FROM events WHERE run_id = ?", (to_db(run_id),)
             ).fetchone()
             seq = int(row[0]) + 1
         self._seq[run_id] = seq + 1
@@ -163,12 +165,12 @@ class RunStore:
                 rows = self._conn.execute(
                     "SELECT * FROM runs WHERE id = ? OR id LIKE ? ESCAPE '\\' "
                     "ORDER BY id = ? DESC LIMIT 3",
-                    (run, _like_prefix(run), run),
+                    (to_db(run), _like_prefix(to_db(run)), to_db(run)),
                 ).fetchall()
         if not rows:
             raise UserError(f"no run {run!r} in {self.path} (see `thinkact runs`)")
-        if len(rows) > 1 and rows[0]["id"] != run:
-            ids = ", ".join(r["id"] for r in rows)
+        if len(rows) > 1 and rows[0]["id"] != to_db(run):
+            ids = ", ".join(from_db(r["id"]) for r in rows)
             raise UserError(f"run prefix {run!r} is ambiguous ({ids}, ...); give more of the id")
         return RunRecord.from_row(rows[0])
 
@@ -192,10 +194,10 @@ class RunStore:
         """(Unix time stored, event dict) pairs, in order."""
         with self._lock:
             rows = self._conn.execute(
-                "SELECT ts, data FROM events WHERE run_id = ? ORDER BY seq", (run_id,)
+                "SELECT ts, data FROM events WHERE run_id = ? ORDER BY seq", (to_db(run_id),)
             ).fetchall()
         for row in rows:
-            d: dict[str, Any] = json.loads(row[1])
+            d: dict[str, Any] = json.loads(from_db(row[1]))
             yield float(row[0]), d
 
     def export_jsonl(self, run_id: str, path: str | Path) -> int:
@@ -209,7 +211,7 @@ class RunStore:
         try:
             with tmp.open("w", encoding="utf-8") as f:
                 for d in self.events(run_id):
-                    f.write(json.dumps(d, ensure_ascii=False) + "\n")
+                    f.write(_json_line(d) + "\n")
                     n += 1
             os.replace(tmp, target)
         finally:
@@ -229,6 +231,18 @@ class RunStore:
                 f"run {record.id} is still running (process {record.pid}); stop it first"
             )
         return resume_point(record.id, self.timed_events(record.id), idempotent)
+
+
+def _json_line(d: dict[str, Any]) -> str:
+    """One JSON line. A lone surrogate (UTF-8 cannot hold it) and the characters some
+    readers take for a line break (U+0085, U+2028, U+2029) are written as `\\uXXXX`."""
+    text = json.dumps(d, ensure_ascii=False)
+    if text.isascii():
+        return text
+    return _UNSAFE.sub(lambda m: f"\\u{ord(m[0]):04x}", text)
+
+
+_UNSAFE = re.compile("[\x85\u2028\u2029\ud800-\udfff]")
 
 
 def _like_prefix(prefix: str) -> str:
