@@ -16,11 +16,12 @@ from fpdf import FPDF
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from thinkact.config import AgentConfig
 from thinkact.errors import ToolRetry
 from thinkact.events import ProgressMarked
 from thinkact.tools.base import Tool, ToolContext
 from thinkact.tools.documents import window
-from thinkact.tools.files import file_tools
+from thinkact.tools.files import PAGE_CHARS, file_tools
 from thinkact.tools.sandbox import SandboxError, Workspace
 
 PAGES = [
@@ -80,7 +81,8 @@ def folder(tmp_path: Path) -> Path:
 
 def test_pdf_text_comes_back_with_page_markers(folder: Path) -> None:
     out = tools_for(Workspace(folder))["read_file"].call({"path": "contract.pdf"})
-    assert out.startswith("contract.pdf (PDF, 3 pages, ")
+    assert out.startswith("[page 1]\n")
+    assert re.search(r"\n\n\[contract\.pdf: PDF, 3 pages, [\d,]+ chars: the whole file\]$", out)
     for i, text in enumerate(PAGES, 1):
         assert f"[page {i}]\n{text}" in out
     assert out.index("[page 1]") < out.index("[page 2]") < out.index("[page 3]")
@@ -88,7 +90,7 @@ def test_pdf_text_comes_back_with_page_markers(folder: Path) -> None:
 
 def test_docx_text_keeps_headings_and_tables_in_order(folder: Path) -> None:
     out = tools_for(Workspace(folder))["read_file"].call({"path": "terms.docx"})
-    body = out.split("\n\n", 1)[1]
+    body = out.rsplit("\n\n[", 1)[0]
     assert body.index("# Terms of Service") < body.index("## Fees") < body.index("[table 1]")
     assert "[table 1]\nPlan | Price | Refund\nBasic | 10 EUR | none\nPro | 30 EUR | 14 days" in body
     assert body.rstrip().endswith("Refunds are handled at our discretion.")
@@ -108,7 +110,7 @@ def test_docx_merged_cells_appear_once(tmp_path: Path) -> None:
 def test_scanned_pdf_says_it_has_no_text(tmp_path: Path) -> None:
     make_scanned_pdf(tmp_path / "scan.pdf")
     out = tools_for(Workspace(tmp_path))["read_file"].call({"path": "scan.pdf"})
-    assert "scan.pdf (PDF, 2 pages) has no text layer" in out
+    assert "scan.pdf cannot be read (scanned): no text layer on its 2 pages" in out
     assert "OCR" in out
 
 
@@ -117,7 +119,7 @@ def test_text_encodings_are_detected(tmp_path: Path, encoding: str) -> None:
     text = "Société Générale, café, naïve, 100 €. " * 20
     (tmp_path / "doc.txt").write_bytes(text.encode(encoding))
     out = tools_for(Workspace(tmp_path))["read_file"].call({"path": "doc.txt"})
-    assert out.split("\n\n", 1)[1] == text.strip()
+    assert out.rsplit("\n\n[", 1)[0] == text.strip()
     assert "\ufeff" not in out
 
 
@@ -127,12 +129,12 @@ def test_unreadable_files_give_a_reason(tmp_path: Path) -> None:
     (tmp_path / "broken.docx").write_bytes(b"PK not a zip")
     read = tools_for(Workspace(tmp_path))["read_file"]
     for name, reason in [
-        ("bin.txt", "binary"),
-        ("broken.pdf", "not a readable PDF"),
-        ("broken.docx", "not a readable DOCX"),
+        ("bin.txt", "(binary): binary data, not text"),
+        ("broken.pdf", "(unreadable): not a readable PDF"),
+        ("broken.docx", "(unreadable): not a readable DOCX"),
     ]:
-        with pytest.raises(ToolRetry, match=reason):
-            read.call({"path": name})
+        # An observation, not an error: bad files in a row must not stop a review.
+        assert f"{name} cannot be read {reason}" in read.call({"path": name})
 
 
 def test_missing_and_escaping_paths_are_observations(folder: Path) -> None:
@@ -148,9 +150,8 @@ def test_missing_and_escaping_paths_are_observations(folder: Path) -> None:
 
 def _page_body(out: str) -> tuple[str, int | None]:
     """The text of one read_file page and the offset it says to read next."""
-    rest = out.split("\n\n", 1)[1]
-    tail_at = rest.rfind("\n\n[chars ")
-    body, tail = rest[:tail_at], rest[tail_at + 2 :]
+    tail_at = out.rfind("\n\n[")
+    body, tail = out[:tail_at], out[tail_at + 2 :]
     m = re.search(r"call read_file with offset=(\d+) for more", tail)
     return body, int(m.group(1)) if m else None
 
@@ -167,11 +168,11 @@ def test_paging_covers_every_character_exactly_once(tmp_path: Path) -> None:
         out = read.call({"path": "long.txt", "offset": offset})
         body, nxt = _page_body(out)
         assert f"chars {offset:,}–" in out
-        assert len(body) <= 10_000
+        assert len(body) <= PAGE_CHARS and len(out) <= AgentConfig().max_observation_chars
         parts.append(body)
         offset, calls = nxt, calls + 1
     assert "".join(parts) == text
-    assert calls == len(parts) >= len(text) // 10_000
+    assert calls == len(parts) >= len(text) // PAGE_CHARS
     assert out.endswith(f"of {len(text):,}: end of file]")
 
 
@@ -182,13 +183,16 @@ def test_paging_a_pdf_names_the_page_it_continues(tmp_path: Path) -> None:
     _, nxt = _page_body(read.call({"path": "big.pdf"}))
     assert nxt is not None
     second = read.call({"path": "big.pdf", "offset": nxt})
-    assert re.search(r"chars [\d,]+–[\d,]+ \(from page \d\):", second)
+    assert re.search(r"chars [\d,]+–[\d,]+ of [\d,]+ \(pages? \d(–\d)?\)", second)
 
 
 def test_offset_outside_the_text_is_explained(folder: Path) -> None:
     read = tools_for(Workspace(folder))["read_file"]
     with pytest.raises(ToolRetry, match=r"outside policy\.txt, which has 41 characters"):
         read.call({"path": "policy.txt", "offset": 5000})
+    assert read.call({"path": "policy.txt", "offset": 41}) == (
+        "[end of file: all 41 characters are read]"
+    )
     with pytest.raises(ToolRetry):
         read.call({"path": "policy.txt", "offset": -1})
 

@@ -261,24 +261,29 @@ def make_approver(
     interactive: bool | None = None,
 ) -> Approver:
     """`--yes` approves everything; on a terminal the user is asked y / n / always;
-    anywhere else a call needing approval is denied (the model is told, nothing crashes)."""
+    anywhere else a call needing approval is denied (the model is told, nothing crashes)
+    and the user is told once per tool how to allow it."""
     from rich.text import Text
 
     if getattr(args, "yes", False):
         return lambda call, tool: True
     if interactive is None:
         interactive = sys.stdin.isatty()
-    read = ask or console.input
+    read = ask or literal_input(console)
+    hinted: set[str] = set()
 
     def approve(call: ToolCall, tool: Tool) -> Decision:
         if not interactive:
+            if call.name not in hinted:  # else the run looks as if the user had said no
+                hinted.add(call.name)
+                console.print(Text(f"{call.name}: {NO_TERMINAL}", style="yellow"), soft_wrap=True)
             return False
         import json
 
         shown = json.dumps(dict(call.arguments), ensure_ascii=False, default=str)
         console.print(Text(f"Allow {call.name} {shown[:300]}?", style="bold yellow"))
         while True:
-            answer = read("[y]es / [n]o / [a]lways for this tool: ").strip().lower()
+            answer = read(APPROVAL_KEYS).strip().lower()
             if answer in ("y", "yes"):
                 return True
             if answer in ("n", "no", ""):
@@ -287,6 +292,18 @@ def make_approver(
                 return "always"
 
     return approve
+
+
+APPROVAL_KEYS = "[y]es / [n]o / [a]lways for this tool: "
+NO_TERMINAL = "needs your approval and there is no terminal to ask: denied (add --yes to allow it)"
+
+
+def literal_input(console: Console) -> Callable[[str], str]:
+    """`console.input` that shows its prompt as written: as markup, Rich would take the
+    keys of "[y]es / [n]o" or "[e] edit" for style tags and print them blank."""
+    from rich.text import Text
+
+    return lambda prompt: console.input(Text(prompt))
 
 
 # --- reporters ---------------------------------------------------------------------------

@@ -79,6 +79,18 @@ def _plan_phase(review: ReviewRun, args: argparse.Namespace, console: Console) -
 
 
 def run(args: argparse.Namespace) -> int:
+    from thinkact.errors import UserError
+
+    # A review writes its reports with write_file, which needs approval: with no terminal
+    # to ask, every write would be denied, after the whole review had been paid for.
+    if not args.yes and not sys.stdin.isatty():
+        asks = (
+            "--plan asks you to approve the plan"
+            if args.plan
+            else "the review asks you to approve writing its reports"
+        )
+        raise UserError(f"{asks}, and stdin is not a terminal: add --yes, or run it in a terminal")
+
     from rich.text import Text
 
     from thinkact.apps.legal import NOTICES, SUMMARY, build_review

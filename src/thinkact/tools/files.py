@@ -8,12 +8,12 @@ from collections import OrderedDict
 from collections.abc import Callable
 from typing import Generic, TypeVar
 
+from thinkact.config import AgentConfig
 from thinkact.errors import ToolRetry
 from thinkact.events import ProgressMarked
 from thinkact.tools.base import Tool, ToolContext
 from thinkact.tools.documents import (
     DOCUMENT_SUFFIXES,
-    PAGE_CHARS,
     Document,
     DocumentError,
     extract,
@@ -25,6 +25,10 @@ from thinkact.tools.documents import (
 from thinkact.tools.sandbox import FileInfo, Workspace
 
 MAX_LISTED = 200
+# A part of a document and the line after it fit the loop's default observation cap, so
+# the loop never cuts a part: what it cuts is never shown (see context.cap_result).
+FOOTER_ROOM = 1_000
+PAGE_CHARS = AgentConfig().max_observation_chars - FOOTER_ROOM
 _COUNT_LIMIT = 8 * 2**20  # list_files counts pages/chars only for files up to this size
 K = TypeVar("K")
 V = TypeVar("V")
@@ -52,6 +56,40 @@ class _Cache(Generic[K, V]):
         return value
 
 
+class _Parts:
+    """The parts read_file has shown, by document: where each started, where its text
+    ended and how long the whole result was.
+
+    A part is its text, then a line saying where the next one starts. A result longer
+    than the loop's cap (lowered by a small context window) is cut to the cap, with a
+    pointer to `start + cap`: a cut within the text points at exactly the next unseen
+    character, but a cut within the line after it points past the part's end.
+    `resume_at` turns such a pointer back into the part's end, so no character goes
+    unseen.
+    """
+
+    def __init__(self, documents: int = 64) -> None:
+        self.documents = documents
+        self._shown: OrderedDict[tuple[str, int, int, int], dict[int, tuple[int, int]]] = (
+            OrderedDict()
+        )
+        self._lock = threading.Lock()
+
+    def record(self, key: tuple[str, int, int, int], start: int, end: int, length: int) -> None:
+        with self._lock:
+            self._shown.setdefault(key, {})[start] = (end, length)
+            self._shown.move_to_end(key)
+            while len(self._shown) > self.documents:
+                self._shown.popitem(last=False)
+
+    def resume_at(self, key: tuple[str, int, int, int], offset: int) -> int:
+        with self._lock:
+            shown = self._shown.get(key, {})
+            ends = [end for start, (end, n) in shown.items() if end < offset <= start + n]
+        # The earliest: text shown twice is better than text never shown.
+        return min(ends, default=offset)
+
+
 def human_size(n: int) -> str:
     if n < 1024:
         return f"{n} B"
@@ -66,17 +104,22 @@ def human_size(n: int) -> str:
 def file_tools(
     workspace: Workspace, *, output: Workspace | None = None, page_chars: int = PAGE_CHARS
 ) -> list[Tool]:
-    """The four file tools over `workspace`; `write_file` writes into `output` if given."""
-    out = output or workspace
-    docs: _Cache[tuple[str, int, int, int], Document] = _Cache(16)
-    counts: _Cache[tuple[str, int, int, int], str] = _Cache(512)
+    """The four file tools over `workspace`; `write_file` writes into `output` if given.
 
-    def load(path: str) -> tuple[FileInfo, Document]:
+    `read_file` shows long text in parts of at most `page_chars` characters, each followed
+    by a line that says where the next starts: keep a part and that line under the loop's
+    observation cap (`AgentConfig.max_observation_chars`) or the loop cuts the part.
+    """
+    if page_chars < 1:
+        raise ValueError(f"page_chars must be at least 1, got {page_chars}")
+    out = output or workspace
+    docs: _Cache[tuple[str, int, int, int], Document | DocumentError] = _Cache(16)
+    counts: _Cache[tuple[str, int, int, int], str] = _Cache(512)
+    parts = _Parts()
+
+    def load(path: str) -> tuple[FileInfo, Document | DocumentError]:
         info, data = workspace.read(path)
-        try:
-            return info, docs.get_or(info.key, lambda: extract(data, suffix_of(info.path)))
-        except DocumentError as e:
-            raise ToolRetry(f"'{info.path}' cannot be read: {e}") from None
+        return info, docs.get_or(info.key, lambda: _extract_or_error(data, info.path))
 
     def count(info: FileInfo) -> str:
         suffix = suffix_of(info.path)
@@ -85,16 +128,13 @@ def file_tools(
 
         def measure() -> str:
             data = workspace.read(info.path)[1]
-            if suffix == ".pdf":
-                try:
-                    n = pdf_page_count(data)
-                except DocumentError:
-                    return "unreadable PDF"
-                return f"{n} page" + ("s" if n != 1 else "")
             try:
+                if suffix == ".pdf":
+                    n = pdf_page_count(data)
+                    return f"{n} page" + ("s" if n != 1 else "")
                 return f"{len(extract(data, suffix).text):,} chars"
-            except DocumentError:
-                return "not text"
+            except DocumentError as e:
+                return _COUNT_LABELS.get(e.reason, "unreadable")
 
         try:
             return counts.get_or(info.key, measure)
@@ -141,42 +181,33 @@ def file_tools(
     def read_file(path: str, offset: int = 0) -> str:
         """Read a document's text: PDF (with [page N] markers), DOCX (with tables), TXT or MD.
 
-        Long text comes in parts of 10,000 characters; the end of each part says which
-        offset to read next.
+        Long text comes in parts; the line after each part says which offset to read next.
 
         Args:
             path: file path relative to the workspace root, e.g. "contract.pdf".
             offset: character position to start from (0 for the beginning).
         """
         info, doc = load(path)
-        total = len(doc.text)
-        about = doc.kind + (f", {doc.pages} page" + "s" * (doc.pages != 1) if doc.pages else "")
-        if doc.note == "scanned":
+        if isinstance(doc, DocumentError):
+            # An observation, not an error: a folder with a few bad files in a row must not
+            # reach the loop's limit of consecutive errors and stop the review.
             return (
-                f"{info.path} ({about}) has no text layer: it looks like a scanned document. "
-                "Its text cannot be read without OCR; say so in your report."
+                f"{info.path} cannot be read ({doc.reason}): {doc}. "
+                "Do not read it again; say that it could not be read."
             )
-        if total == 0:
-            return f"{info.path} ({about}) is empty."
-        if offset < 0 or offset >= total:
+        total = len(doc.text)
+        start = parts.resume_at(info.key, offset)  # a pointer cut past the last part's end too
+        if start < 0 or start > total:
             raise ToolRetry(
                 f"offset={offset} is outside {info.path}, which has {total:,} characters; "
-                "use an offset from 0 to " + f"{total - 1}"
+                f"use an offset from 0 to {total - 1}"
             )
-        chunk, end = window(doc.text, offset, page_chars)
-        head = f"{info.path} ({about}, {total:,} chars)"
-        if offset == 0 and end == total:
-            return f"{head}\n\n{chunk}"
-        page = page_at(doc.text, offset) if offset else None
-        head += f", chars {offset:,}–{end:,}" + (f" (from page {page})" if page else "") + ":"
-        if end < total:
-            tail = (
-                f"[chars {offset:,}–{end:,} of {total:,}; "
-                f"call read_file with offset={end} for more]"
-            )
-        else:
-            tail = f"[chars {offset:,}–{end:,} of {total:,}: end of file]"
-        return f"{head}\n\n{chunk}\n\n{tail}"
+        if start == total:  # short, without the path: the loop must never cut this one
+            return f"[end of file: all {total:,} characters are read]"
+        chunk, end = window(doc.text, start, page_chars)
+        result = f"{chunk}\n\n{_footer(info.path, doc, start, end)}"
+        parts.record(info.key, start, end, len(result))
+        return result
 
     def write_file(path: str, content: str) -> str:
         """Write a text file in the workspace (folders are created as needed).
@@ -211,4 +242,37 @@ def file_tools(
     ]
 
 
-__all__ = ["file_tools", "human_size"]
+_COUNT_LABELS = {"empty": "empty", "binary": "not text", "encrypted": "encrypted"}
+
+
+def _extract_or_error(data: bytes, path: str) -> Document | DocumentError:
+    """Failures are kept too: a model that reads a scanned PDF again is told again at once."""
+    try:
+        return extract(data, suffix_of(path))
+    except DocumentError as e:
+        return e
+
+
+def _footer(path: str, doc: Document, start: int, end: int) -> str:
+    """The line after a part: what the document is, which characters (and pages) the part
+    holds, and the offset to read on from. Always last, so that a cut result still starts
+    at `start` and the loop's pointer (start + cap) is exact."""
+    total = len(doc.text)
+    about = doc.kind + (f", {doc.pages} page" + "s" * (doc.pages != 1) if doc.pages else "")
+    if start == 0 and end == total:
+        return f"[{path}: {about}, {total:,} chars: the whole file]"
+    held = f"[{path}: {about}; chars {start:,}–{end:,} of {total:,}{_pages(doc, start, end)}"
+    if end < total:
+        return f"{held}; call read_file with offset={end} for more]"
+    return f"{held}: end of file]"
+
+
+def _pages(doc: Document, start: int, end: int) -> str:
+    """Where a part of a PDF's text falls, as " (pages 3–5)"; "" for text without pages."""
+    first, last = page_at(doc.text, start), page_at(doc.text, end - 1)
+    if first is None or last is None:
+        return ""
+    return f" (page {first})" if first == last else f" (pages {first}–{last})"
+
+
+__all__ = ["PAGE_CHARS", "file_tools", "human_size"]

@@ -53,12 +53,13 @@ def test_plan_needs_a_terminal_or_yes(
     assert "--plan asks you to approve the plan" in capsys.readouterr().err
 
 
-def test_without_yes_and_without_a_terminal_writes_are_denied(
-    legal_docs: Path, tmp_path: Path
+def test_without_yes_and_without_a_terminal_the_review_does_not_start(
+    legal_docs: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    finals = ["<reasoning>Done.</reasoning><final_answer>done</final_answer>"] * 3
-    model = script(tmp_path, [*structured_trace(), *finals])
-    assert main(["review", str(legal_docs), "--model", model, "-q"]) == 1
+    # Its writes would all be denied: stopped before the model (tests/cli/test_no_terminal.py).
+    model = script(tmp_path, structured_trace())
+    assert main(["review", str(legal_docs), "--model", model, "-q"]) == 2
+    assert "add --yes" in capsys.readouterr().err
     assert not (legal_docs / NOTICES).exists()
 
 
@@ -66,5 +67,5 @@ def test_missing_folder_is_a_usage_error(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     model = script(tmp_path, ["x"])
-    assert main(["review", str(tmp_path / "nope"), "--model", model]) == 2
+    assert main(["review", str(tmp_path / "nope"), "--model", model, "--yes"]) == 2
     assert "is not a folder" in capsys.readouterr().err
