@@ -76,6 +76,13 @@ def test_deep_nesting_is_an_error_not_a_recursion_error() -> None:
         loads("[" * 5000 + "]" * 5000)
 
 
+def test_strict_json_deeper_than_the_limit_is_an_error_too() -> None:
+    # Python's own parser takes ~1,000 levels; past 64 it must not slip through the fast path.
+    with pytest.raises(JsonishError, match="nesting deeper than 64"):
+        loads('{"a": ' + "[" * 100 + "]" * 100 + "}")
+    assert loads("[" * 60 + "]" * 60) is not None
+
+
 def test_huge_integer_is_an_error() -> None:
     with pytest.raises(JsonishError, match="out of range"):
         loads("{'a': " + "9" * 6000 + "}")

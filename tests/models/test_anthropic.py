@@ -26,7 +26,7 @@ from thinkact.errors import (
     ServerError,
     TransientError,
 )
-from thinkact.events import RetryScheduled
+from thinkact.events import RetryScheduled, ToolFinished
 from thinkact.models.anthropic import AnthropicModel, to_messages
 from thinkact.types import (
     AssistantMessage,
@@ -468,3 +468,28 @@ def test_agent_with_a_text_format() -> None:
     roles = [t["role"] for t in second["messages"]]
     assert roles == ["user", "assistant", "user"]  # still alternating
     assert "5" in second["messages"][2]["content"][-1]["text"]
+
+
+def test_a_tool_input_nested_5000_deep_is_an_observation_not_a_recursion_error() -> None:
+    ran: list[int] = []
+
+    @tool
+    def count(a: Any) -> str:
+        """Count."""
+        ran.append(1)
+        return "counted"
+
+    deep = "[" * 5000 + "]" * 5000
+    body = json.loads(claude(tool_use("toolu_d", "count", {"a": "DEEP"})).content)
+    raw = json.dumps(body).replace('"DEEP"', deep).encode()
+    api = FakeAPI(
+        httpx.Response(200, content=raw, headers={"content-type": "application/json"}),
+        claude(tool_use("toolu_f", "final_answer", {"answer": "gave up"})),
+    )
+    events: list[object] = []
+    agent = Agent(model(api), tools=[count], config=FAST, reporters=[events.append])
+    assert agent.run("x").final_answer == "gave up" and ran == []
+    (finished,) = [e for e in events if isinstance(e, ToolFinished)]
+    assert finished.result.is_error and "nested too deeply" in finished.result.content
+    turns = api.bodies[1]["messages"]
+    assert turns[-1]["content"][0]["tool_use_id"] == "toolu_d"

@@ -495,3 +495,39 @@ def test_constrained_decoding_on_a_compatible_server() -> None:
     assert "grammar" not in with_schema
     assert with_grammar["grammar"] == 'root ::= "Final Answer: " [a-z]+'
     assert "grammar" not in plain and "response_format" not in plain  # opt-in only
+
+
+# --- arguments nested too deep ----------------------------------------------------------
+
+DEEP = "[" * 5000 + "]" * 5000
+
+
+@pytest.mark.parametrize("use_async", [False, True])
+def test_arguments_nested_5000_deep_are_an_observation_not_a_recursion_error(
+    use_async: bool,
+) -> None:
+    ran: list[int] = []
+
+    @tool
+    def count(a: Any) -> str:
+        """Count."""
+        ran.append(1)
+        return "counted"
+
+    api = FakeAPI(
+        chat(None, call("call_d", "count", '{"a": ' + DEEP + "}")),
+        chat(None, call("call_f", "final_answer", {"answer": "gave up"})),
+    )
+    events: list[object] = []
+    if use_async:
+        m = OpenAIModel("gpt-4o-mini", api_key="k", async_http_client=api.async_client())
+        agent = Agent(m, tools=[count], config=FAST, reporters=[events.append])
+        result = asyncio.run(agent.arun("x"))
+    else:
+        agent = Agent(model(api), tools=[count], config=FAST, reporters=[events.append])
+        result = agent.run("x")
+    assert result.final_answer == "gave up" and ran == []
+    (finished,) = [e for e in events if isinstance(e, ToolFinished)]
+    assert finished.result.is_error and "nested too deeply" in finished.result.content
+    sent = api.bodies[1]["messages"]  # the model saw it, paired with its call
+    assert sent[3]["role"] == "tool" and "nested too deeply" in sent[3]["content"]

@@ -15,9 +15,9 @@ import json
 import re
 from typing import Any
 
-__all__ = ["JsonishError", "decode", "find_value", "loads", "strip_fences"]
+__all__ = ["MAX_DEPTH", "JsonishError", "decode", "find_value", "loads", "strip_fences", "too_deep"]
 
-_MAX_DEPTH = 64  # deeper nesting is an error, never a RecursionError
+MAX_DEPTH = 64  # deeper nesting is an error, never a RecursionError
 _MAX_ATTEMPTS = 16  # openers tried by find_value: bounded work on hostile text
 _FENCE = re.compile(r"```[ \t]*[\w+-]*[ \t]*\r?\n?(.*?)(?:```|\Z)", re.DOTALL)
 _NUMBER = re.compile(r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?")
@@ -76,8 +76,8 @@ class _Reader:
                 return
 
     def value(self, depth: int) -> Any:
-        if depth > _MAX_DEPTH:
-            raise self.fail(f"nesting deeper than {_MAX_DEPTH} levels")
+        if depth > MAX_DEPTH:
+            raise self.fail(f"nesting deeper than {MAX_DEPTH} levels")
         self.skip()
         if self.pos >= len(self.text):
             raise self.fail("unexpected end of input: expected a value")
@@ -227,17 +227,44 @@ def decode(text: str, pos: int = 0) -> tuple[Any, int]:
     return value, r.pos
 
 
+def too_deep(value: Any, limit: int = MAX_DEPTH) -> bool:
+    """Whether `value` nests containers deeper than `limit` levels (counted as `loads`
+    does; the outermost container is level 0). Iterative: any depth is safe to ask about."""
+    stack: list[tuple[Any, int]] = [(value, 0)]
+    while stack:
+        item, level = stack.pop()
+        if isinstance(item, dict):
+            children: Any = item.values()
+        elif isinstance(item, list | tuple):
+            children = item
+        else:
+            continue
+        if level > limit:
+            return True
+        stack.extend((c, level + 1) for c in children if isinstance(c, dict | list | tuple))
+    return False
+
+
+def _strict(text: str) -> tuple[bool, Any]:
+    """(True, value) if `text` is strict JSON, else (False, None); too deep is an error."""
+    try:
+        value = json.loads(text)
+    except (ValueError, RecursionError):
+        return False, None
+    if too_deep(value):  # strict JSON may nest as deep as the interpreter allows
+        raise JsonishError(f"nesting deeper than {MAX_DEPTH} levels", text, 0)
+    return True, value
+
+
 def loads(text: str) -> Any:
     """Read a whole text as one value; fences and surrounding whitespace are allowed."""
-    try:  # the fast path: most replies are strict JSON (which may hold ``` inside strings)
-        return json.loads(text)
-    except (ValueError, RecursionError):
-        pass
+    ok, value = _strict(text)  # the fast path: most replies are strict JSON (which may
+    if ok:  # hold ``` inside strings)
+        return value
     body = strip_fences(text)
-    try:
-        return json.loads(body)
-    except (ValueError, RecursionError):
-        pass
+    ok, value = _strict(body)
+    if ok:
+        return value
     r = _Reader(body)
     value = r.value(0)
     r.skip()

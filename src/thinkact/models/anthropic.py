@@ -20,7 +20,14 @@ from typing import Any
 from thinkact.errors import UserError
 from thinkact.models import http_errors
 from thinkact.models.pricing import ANTHROPIC_CONTEXT_WINDOW, context_window_for, usage_with_cost
-from thinkact.models.wire import Clients, as_plain, count, parse_arguments, safe_call_id
+from thinkact.models.wire import (
+    Clients,
+    as_plain,
+    count,
+    load_body,
+    parse_arguments,
+    safe_call_id,
+)
 from thinkact.tokens import estimate_tokens
 from thinkact.types import (
     AssistantMessage,
@@ -34,6 +41,7 @@ from thinkact.types import (
     UserMessage,
 )
 
+_PATH = "/v1/messages"
 DEFAULT_MODEL = "claude-sonnet-4-6"  # claude-sonnet-4-5 reaches end of life on 2026-11-30
 
 _STOP: dict[str, StopReason] = {
@@ -289,23 +297,28 @@ class AnthropicModel:
             temperature=_takes_temperature(),
         )
 
+    # The SDK's low-level `post` (same auth, headers and errors as `messages.create`, whose
+    # params ours already are) with the body as bytes: we read the JSON ourselves
+    # (`load_body`), so a tool input nested too deep for Python's parser cannot raise
+    # RecursionError inside the SDK; it becomes an error the model is shown.
+
     def complete(self, request: ModelRequest) -> Reply:
         client = self._client(False)
         params = self.params(request)
         try:
-            message = client.messages.create(**params)
+            body = client.post(_PATH, body=params, cast_to=bytes)
         except Exception as e:
             raise self._error(e) from e
-        return self._reply(message)
+        return self._reply(body)
 
     async def acomplete(self, request: ModelRequest) -> Reply:
         client = self._client(True)
         params = self.params(request)
         try:
-            message = await client.messages.create(**params)
+            body = await client.post(_PATH, body=params, cast_to=bytes)
         except Exception as e:
             raise self._error(e) from e
-        return self._reply(message)
+        return self._reply(body)
 
     def count_tokens(self, request: ModelRequest) -> int:
         """A local estimate (~4 characters a token, see `thinkact.testing.estimate_tokens`);
@@ -327,9 +340,9 @@ class AnthropicModel:
             raise http_errors.invalid_response(self._provider, "no `input_tokens` in the count")
         return int(data["input_tokens"])
 
-    def _reply(self, message: Any) -> Reply:
+    def _reply(self, body: bytes) -> Reply:
         try:
-            return from_message(as_plain(message), self.model)
+            return from_message(load_body(body), self.model)
         except (ValueError, TypeError, AttributeError) as e:
             raise http_errors.invalid_response(self._provider, str(e)) from e
 

@@ -30,8 +30,8 @@ from thinkact.models.pricing import OPENAI_CONTEXT_WINDOW, context_window_for, u
 from thinkact.models.wire import (
     Clients,
     arguments_text,
-    as_plain,
     count,
+    load_body,
     parse_arguments,
     safe_call_id,
 )
@@ -284,30 +284,27 @@ class OpenAIModel:
 
     # `chat.completions.create` walks every message against the SDK's TypedDicts: ~25 ms a
     # call for a 60-message history, growing with it. Our params are plain JSON already, so
-    # they go through the SDK's documented low-level `post` (same auth, headers, errors and
-    # response type) in ~2 ms.
+    # they go through the SDK's documented low-level `post` (same auth, headers and errors)
+    # in ~2 ms. The body comes back as bytes: we read the JSON ourselves (`load_body`), so
+    # a body nested too deep for Python's parser cannot raise RecursionError inside the SDK.
 
     def complete(self, request: ModelRequest) -> Reply:
-        from openai.types.chat import ChatCompletion
-
         client = self._client(False)
         params = self.params(request)
         try:
-            completion = client.post(_PATH, body=params, cast_to=ChatCompletion)
+            body = client.post(_PATH, body=params, cast_to=bytes)
         except Exception as e:
             raise self._error(e) from e
-        return self._reply(completion)
+        return self._reply(body)
 
     async def acomplete(self, request: ModelRequest) -> Reply:
-        from openai.types.chat import ChatCompletion
-
         client = self._client(True)
         params = self.params(request)
         try:
-            completion = await client.post(_PATH, body=params, cast_to=ChatCompletion)
+            body = await client.post(_PATH, body=params, cast_to=bytes)
         except Exception as e:
             raise self._error(e) from e
-        return self._reply(completion)
+        return self._reply(body)
 
     def count_tokens(self, request: ModelRequest) -> int:
         """With `tiktoken` installed and an OpenAI model: its tokenizer plus the documented
@@ -318,9 +315,9 @@ class OpenAIModel:
                 return exact
         return estimate_tokens(request)
 
-    def _reply(self, completion: Any) -> Reply:
+    def _reply(self, body: bytes) -> Reply:
         try:
-            return from_completion(as_plain(completion), self.model, priced=not self.compatible)
+            return from_completion(load_body(body), self.model, priced=not self.compatible)
         except (ValueError, TypeError, AttributeError) as e:
             raise http_errors.invalid_response(self._provider, str(e)) from e
 

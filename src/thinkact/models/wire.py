@@ -10,6 +10,7 @@ import weakref
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from thinkact.formats.jsonish import MAX_DEPTH, too_deep
 from thinkact.tools.base import INVALID_JSON_KEY
 
 RAW_ARGUMENTS = INVALID_JSON_KEY
@@ -21,20 +22,67 @@ the history is sent back, the provider sends the original text again.
 """
 
 _ID_OK = re.compile(r"[A-Za-z0-9_-]{1,40}")
+TOO_DEEP = f"(an object nested deeper than {MAX_DEPTH} levels)"
+"""What a call keeps of arguments nested too deep (they are refused like invalid JSON)."""
+
+# Containers nested deeper than this in a response body are cut to `null` (Python's parser
+# would raise RecursionError), so a body that deep still gives a reply whose too-deep tool
+# input is refused as an observation. Deeper than any tool input we accept.
+_BODY_DEPTH = 200
+_BODY_TOKENS = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
 
 
 def parse_arguments(raw: Any) -> dict[str, Any]:
-    """A tool call's arguments from the wire: a JSON object string (or an object already)."""
+    """A tool call's arguments from the wire: a JSON object string (or an object already).
+    Arguments that are not a JSON object, or nest deeper than `MAX_DEPTH` levels, are kept
+    as `{RAW_ARGUMENTS: text}`: the tool runtime answers them with an error the model sees."""
     if isinstance(raw, Mapping):
-        return dict(raw)
+        return {RAW_ARGUMENTS: TOO_DEEP} if too_deep(raw) else dict(raw)
     if raw is None or (isinstance(raw, str) and not raw.strip()):
         return {}  # some servers send "" for a tool without parameters
-    text = raw if isinstance(raw, str) else json.dumps(raw)
     try:
+        text = raw if isinstance(raw, str) else json.dumps(raw)
         value = json.loads(text)
-    except ValueError:
+    except (ValueError, TypeError, RecursionError):
+        return {RAW_ARGUMENTS: raw if isinstance(raw, str) else TOO_DEEP}
+    if not isinstance(value, dict) or too_deep(value):
         return {RAW_ARGUMENTS: text}
-    return dict(value) if isinstance(value, dict) else {RAW_ARGUMENTS: text}
+    return value
+
+
+def load_body(content: bytes | str) -> Any:
+    """A response's JSON body; ValueError if it is not JSON. Never a RecursionError: nesting
+    deeper than Python's parser takes is cut at `_BODY_DEPTH` levels first."""
+    try:
+        return json.loads(content)
+    except RecursionError:
+        pass
+    text = content.decode("utf-8", "replace") if isinstance(content, bytes) else content
+    try:
+        return json.loads(_capped(text, _BODY_DEPTH))
+    except RecursionError:
+        raise ValueError("the JSON body is nested too deep to read") from None
+
+
+def _capped(text: str, limit: int) -> str:
+    """`text` with each container that opens deeper than `limit` levels replaced by null."""
+    out: list[str] = []
+    depth, kept_to, cut_from = 0, 0, -1
+    for m in _BODY_TOKENS.finditer(text):
+        token = m.group()
+        if token[0] == '"':
+            continue
+        if token in "[{":
+            depth += 1
+            if depth == limit + 1:
+                cut_from = m.start()
+        else:
+            if depth == limit + 1 and cut_from >= 0:
+                out.append(text[kept_to:cut_from] + "null")
+                kept_to, cut_from = m.end(), -1
+            depth -= 1
+    out.append(text[kept_to:] if cut_from < 0 else text[kept_to:cut_from])
+    return "".join(out)
 
 
 def arguments_text(arguments: Mapping[str, Any]) -> str:

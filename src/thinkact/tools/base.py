@@ -233,8 +233,9 @@ class Tool:
         raw = arguments.get(INVALID_JSON_KEY)
         if raw is not None and len(arguments) == 1:
             raise ToolArgumentError(
-                f"the arguments were not valid JSON ({str(raw)[:200]!r}); send one JSON object "
-                f"with these keys: {', '.join(self.parameters.get('properties', {})) or 'none'}"
+                f"the arguments were not valid JSON, or were nested too deeply "
+                f"({str(raw)[:200]!r}); send one JSON object with these keys: "
+                f"{', '.join(self.parameters.get('properties', {})) or 'none'}"
             )
         try:
             parsed = self.args_model.model_validate(dict(arguments))
