@@ -65,6 +65,16 @@ class FakeAPI:
         return [json.loads(r.content) for r in self.requests]
 
 
+def cut(response: httpx.Response, keep: float = 0.5) -> httpx.Response:
+    """The same 200 with its JSON body cut short, as when a connection drops mid-body."""
+    body = response.content
+    return httpx.Response(
+        response.status_code,
+        content=body[: int(len(body) * keep)],
+        headers={"content-type": "application/json"},
+    )
+
+
 # --- Anthropic Messages API -------------------------------------------------------------
 
 

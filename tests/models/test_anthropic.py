@@ -10,7 +10,15 @@ from typing import Any
 import httpx
 import httpx2
 import pytest
-from api_fakes import FakeAPI, claude, claude_error, hermetic_sdk_env, text, tool_use  # noqa: F401
+from api_fakes import (  # noqa: F401
+    FakeAPI,
+    claude,
+    claude_error,
+    cut,
+    hermetic_sdk_env,
+    text,
+    tool_use,
+)
 
 from thinkact import Agent, AgentConfig, RetryPolicy, tool
 from thinkact.errors import (
@@ -493,3 +501,30 @@ def test_a_tool_input_nested_5000_deep_is_an_observation_not_a_recursion_error()
     assert finished.result.is_error and "nested too deeply" in finished.result.content
     turns = api.bodies[1]["messages"]
     assert turns[-1]["content"][0]["tool_use_id"] == "toolu_d"
+
+
+@pytest.mark.parametrize("use_async", [False, True])
+def test_a_truncated_body_is_retried_and_each_tool_runs_once(use_async: bool) -> None:
+    ran: list[int] = []
+
+    @tool
+    def launch(n: int) -> str:
+        """Launch once."""
+        ran.append(n)
+        return "launched"
+
+    first = claude(tool_use("toolu_l", "launch", {"n": 1}))
+    last = claude(tool_use("toolu_f", "final_answer", {"answer": "done"}))
+    api = FakeAPI(cut(first), cut(first, 0.2), first, cut(last, 0.9), cut(last), last)
+    events: list[object] = []
+    if use_async:
+        m = AnthropicModel("claude-haiku-4-5", api_key="k", async_http_client=api.async_client())
+        agent = Agent(m, tools=[launch], config=FAST, reporters=[events.append])
+        result = asyncio.run(agent.arun("x"))
+    else:
+        agent = Agent(model(api), tools=[launch], config=FAST, reporters=[events.append])
+        result = agent.run("x")
+    assert result.final_answer == "done" and ran == [1]
+    retries = [e for e in events if isinstance(e, RetryScheduled)]
+    assert len(retries) == 4 and all("cut short" in e.error for e in retries)
+    assert len(api.requests) == 6

@@ -9,7 +9,7 @@ from typing import Any
 
 import httpx
 import pytest
-from api_fakes import FakeAPI, call, chat, hermetic_sdk_env, openai_error  # noqa: F401
+from api_fakes import FakeAPI, call, chat, cut, hermetic_sdk_env, openai_error  # noqa: F401
 
 from thinkact import Agent, AgentConfig, RetryPolicy, tool
 from thinkact.errors import (
@@ -531,3 +531,40 @@ def test_arguments_nested_5000_deep_are_an_observation_not_a_recursion_error(
     assert finished.result.is_error and "nested too deeply" in finished.result.content
     sent = api.bodies[1]["messages"]  # the model saw it, paired with its call
     assert sent[3]["role"] == "tool" and "nested too deeply" in sent[3]["content"]
+
+
+# --- a 200 whose body is cut short ------------------------------------------------------
+
+
+@pytest.mark.parametrize("use_async", [False, True])
+def test_a_truncated_body_is_retried_and_each_tool_runs_once(use_async: bool) -> None:
+    ran: list[int] = []
+
+    @tool
+    def launch(n: int) -> str:
+        """Launch once."""
+        ran.append(n)
+        return "launched"
+
+    first = chat(None, call("call_l", "launch", {"n": 1}))
+    last = chat(None, call("call_f", "final_answer", {"answer": "done"}))
+    api = FakeAPI(cut(first), cut(first, 0.1), first, cut(last, 0.9), cut(last), last)
+    events: list[object] = []
+    if use_async:
+        m = OpenAIModel("gpt-4o-mini", api_key="k", async_http_client=api.async_client())
+        agent = Agent(m, tools=[launch], config=FAST, reporters=[events.append])
+        result = asyncio.run(agent.arun("x"))
+    else:
+        agent = Agent(model(api), tools=[launch], config=FAST, reporters=[events.append])
+        result = agent.run("x")
+    assert result.final_answer == "done" and ran == [1]
+    retries = [e for e in events if isinstance(e, RetryScheduled)]
+    assert len(retries) == 4 and all("cut short" in e.error for e in retries)
+    assert len(api.requests) == 6
+
+
+@pytest.mark.parametrize("body", [b"", b"{", b'{"choices": [{"message": {"content": "hal'])
+def test_a_body_cut_anywhere_is_transient(body: bytes) -> None:
+    api = FakeAPI(httpx.Response(200, content=body))
+    with pytest.raises(ModelConnectionError, match="cut short"):
+        model(api).complete(ask())

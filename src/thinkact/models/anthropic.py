@@ -22,6 +22,7 @@ from thinkact.models import http_errors
 from thinkact.models.pricing import ANTHROPIC_CONTEXT_WINDOW, context_window_for, usage_with_cost
 from thinkact.models.wire import (
     Clients,
+    TruncatedBody,
     as_plain,
     count,
     load_body,
@@ -343,6 +344,8 @@ class AnthropicModel:
     def _reply(self, body: bytes) -> Reply:
         try:
             return from_message(load_body(body), self.model)
+        except TruncatedBody as e:  # the connection dropped mid-body: transient
+            raise http_errors.cut_short(self._provider, str(e)) from e
         except (ValueError, TypeError, AttributeError) as e:
             raise http_errors.invalid_response(self._provider, str(e)) from e
 

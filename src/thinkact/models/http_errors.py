@@ -195,6 +195,13 @@ def invalid_response(p: Provider, why: str, status: int | None = None) -> ModelE
     )
 
 
+def cut_short(p: Provider, why: str) -> ModelConnectionError:
+    """A 200 whose JSON body ends too early (the connection dropped mid-body): retried."""
+    return ModelConnectionError(
+        f"{p.where} sent a reply that was cut short: {why}", provider=p.label.lower()
+    )
+
+
 def missing_key(p: Provider, why: str = "") -> AuthenticationError:
     return AuthenticationError(
         f"no {p.label} API key: set {p.key_env} (or pass api_key=...). "

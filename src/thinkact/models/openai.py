@@ -29,6 +29,7 @@ from thinkact.models import http_errors
 from thinkact.models.pricing import OPENAI_CONTEXT_WINDOW, context_window_for, usage_with_cost
 from thinkact.models.wire import (
     Clients,
+    TruncatedBody,
     arguments_text,
     count,
     load_body,
@@ -318,6 +319,8 @@ class OpenAIModel:
     def _reply(self, body: bytes) -> Reply:
         try:
             return from_completion(load_body(body), self.model, priced=not self.compatible)
+        except TruncatedBody as e:  # the connection dropped mid-body: transient
+            raise http_errors.cut_short(self._provider, str(e)) from e
         except (ValueError, TypeError, AttributeError) as e:
             raise http_errors.invalid_response(self._provider, str(e)) from e
 

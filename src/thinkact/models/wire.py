@@ -29,6 +29,7 @@ TOO_DEEP = f"(an object nested deeper than {MAX_DEPTH} levels)"
 # would raise RecursionError), so a body that deep still gives a reply whose too-deep tool
 # input is refused as an observation. Deeper than any tool input we accept.
 _BODY_DEPTH = 200
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
 _BODY_TOKENS = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
 
 
@@ -50,18 +51,45 @@ def parse_arguments(raw: Any) -> dict[str, Any]:
     return value
 
 
+class TruncatedBody(ValueError):
+    """A response body that is the start of a JSON value, cut short: the connection dropped
+    mid-body. Worth retrying, unlike a body that is not JSON at all."""
+
+
 def load_body(content: bytes | str) -> Any:
-    """A response's JSON body; ValueError if it is not JSON. Never a RecursionError: nesting
-    deeper than Python's parser takes is cut at `_BODY_DEPTH` levels first."""
+    """A response's JSON body. `TruncatedBody` if it was cut short, ValueError if it is not
+    JSON. Never a RecursionError: nesting deeper than Python's parser takes is cut at
+    `_BODY_DEPTH` levels first."""
     try:
-        return json.loads(content)
-    except RecursionError:
-        pass
-    text = content.decode("utf-8", "replace") if isinstance(content, bytes) else content
-    try:
-        return json.loads(_capped(text, _BODY_DEPTH))
+        try:
+            return json.loads(content)
+        except RecursionError:
+            return json.loads(_capped(_text(content), _BODY_DEPTH))
     except RecursionError:
         raise ValueError("the JSON body is nested too deep to read") from None
+    except ValueError as e:
+        if _cut_short(_text(content)):
+            raise TruncatedBody(f"the body ends too early ({e})") from None
+        raise
+
+
+def _text(content: bytes | str) -> str:
+    return content.decode("utf-8", "replace") if isinstance(content, bytes) else content
+
+
+def _cut_short(text: str) -> bool:
+    """Whether `text` is empty or the start of a JSON object or array that never ends: a
+    string left open, or more brackets opened than closed (strings aside)."""
+    body = text.strip()
+    if not body:
+        return True
+    if body[0] not in "{[":
+        return False  # an HTML page, a plain-text error: not a JSON body at all
+    outside = _STRING.sub("", body)
+    if '"' in outside:  # a string that never closes
+        return True
+    opened = outside.count("{") + outside.count("[")
+    return opened > outside.count("}") + outside.count("]")
 
 
 def _capped(text: str, limit: int) -> str:
