@@ -207,10 +207,11 @@ def test_argument_errors_and_help(tmp_path: Path) -> None:
     assert done.returncode == 0 and done.stdout.startswith("thinkact ")
 
 
-def test_a_model_error_exits_1_with_the_provider_message(tmp_path: Path) -> None:
-    done = thinkact(tmp_path, "run", "hi", "--model", "anthropic:claude-sonnet-4-5", "-q")
-    assert done.returncode == 1
-    assert done.stderr.startswith("error: anthropic: ")
+def test_a_missing_key_exits_2_before_the_run_starts(tmp_path: Path) -> None:
+    # (A model error once the run has started exits 1: tests/cli/test_missing_key.py.)
+    done = thinkact(tmp_path, "run", "hi", "--model", "anthropic:claude-sonnet-4-5")
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.startswith("error: no Anthropic API key")
     assert "ANTHROPIC_API_KEY" in done.stderr and "Traceback" not in done.stderr
 
 

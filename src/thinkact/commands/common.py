@@ -130,20 +130,36 @@ def add_store_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def make_model(args: argparse.Namespace) -> Model | str | None:
-    """The model string, wrapped for --record, or the recording itself for --replay."""
+def make_model(args: argparse.Namespace) -> Model:
+    """The model --model names (its key checked), wrapped for --record, or the recording
+    itself for --replay."""
     if getattr(args, "replay", None):
         from thinkact.models.replay import ReplayModel
 
         if getattr(args, "model", None):
             raise UserError("--replay answers from the recording: leave out --model")
         return ReplayModel(args.replay)
+    model = ready_model(getattr(args, "model", None))
     if getattr(args, "record", None):
-        from thinkact.models import resolve_model
         from thinkact.models.replay import RecordingModel
 
-        return RecordingModel(resolve_model(args.model), args.record)
-    model: str | None = getattr(args, "model", None)
+        return RecordingModel(model, args.record)
+    return model
+
+
+def ready_model(spec: str | None) -> Model:
+    """The model `spec` names, its API key checked now: a missing key is a one-line usage
+    error before the run's header is printed, not a model failure after it."""
+    from thinkact.errors import AuthenticationError
+    from thinkact.models import resolve_model
+
+    model = resolve_model(spec)
+    require_key = getattr(model, "require_key", None)  # the API providers have one
+    if require_key is not None:
+        try:
+            require_key()
+        except AuthenticationError as e:
+            raise UserError(str(e)) from None
     return model
 
 

@@ -52,6 +52,7 @@ def run(args: argparse.Namespace) -> int:
         make_console,
         make_output,
         open_store,
+        ready_model,
         report_quiet,
         resolve_tools,
     )
@@ -63,6 +64,7 @@ def run(args: argparse.Namespace) -> int:
     tools = resolve_tools(
         args.tools or ",".join(record.tools), workspace=args.workspace, corpus=args.corpus
     )
+    model = ready_model(record.model)  # a missing key fails before anything is printed
     console = make_console(stderr=args.json)
     errors = make_console(stderr=True)
     with make_output(args, console) as output:
@@ -70,7 +72,7 @@ def run(args: argparse.Namespace) -> int:
             from thinkact.pev import PlanExecuteVerify
 
             pev = PlanExecuteVerify(
-                record.model,
+                model,
                 tools,
                 format=str(record.config.get("step_format", "auto")),
                 instructions=record.instructions,
@@ -83,7 +85,7 @@ def run(args: argparse.Namespace) -> int:
                 sys.stdout.write(outcome.final_answer.rstrip("\n") + "\n")
             return 0 if outcome.ok else 1
         agent = Agent(
-            record.model,
+            model,
             tools,
             format=record.format,
             instructions=record.instructions,

@@ -290,6 +290,11 @@ class AnthropicModel:
             raise http_errors.missing_key(self._provider)
         return client
 
+    def require_key(self) -> None:
+        """AuthenticationError now if no credentials are configured (no request is made),
+        rather than at the first call, after a run has started."""
+        self._client(False)
+
     def params(self, request: ModelRequest) -> dict[str, Any]:
         return to_params(
             self.model,

@@ -278,6 +278,11 @@ class OpenAIModel:
             raise http_errors.missing_key(self._provider) from e
         return client
 
+    def require_key(self) -> None:
+        """AuthenticationError now if OpenAI needs a key and none is configured (no request
+        is made); a server at another base URL needs none."""
+        self._client(False)
+
     def params(self, request: ModelRequest) -> dict[str, Any]:
         return to_params(
             self.model, request, compatible=self.compatible, constrained=self.constrained
