@@ -16,7 +16,7 @@ from thinkact.formats import resolve_format
 from thinkact.formats.base import Format
 from thinkact.loop import CallModel, Effect, Loop, Resume, RunResult, RunTools, Validator
 from thinkact.models import resolve_model
-from thinkact.models.base import Model
+from thinkact.models.base import Model, Positioned
 from thinkact.tools.base import Tool, as_tool
 from thinkact.tools.runtime import Approver, ToolOutcome, ToolRuntime
 from thinkact.types import ToolCall
@@ -188,10 +188,13 @@ class Agent:
         if problems:
             raise UserError(f"cannot resume run {record.id} with this agent: {'; '.join(problems)}")
         idempotent = {t.name for t in self.tools if t.idempotent}
+        resume = store.resume_point(record.id, idempotent.__contains__)
+        if isinstance(self.model, Positioned):  # go on from the reply the run stopped at
+            self.model.resume_at(resume.model_calls)
         return self._start(
             record.task,
             record.id,
-            resume=store.resume_point(record.id, idempotent.__contains__),
+            resume=resume,
             config=AgentConfig.from_dict(record.config) if record.config else None,
             instructions=record.instructions,
             store=store,

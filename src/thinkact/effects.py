@@ -78,3 +78,4 @@ class Resume:
     results: Mapping[str, ToolResult] = field(default_factory=dict)
     rerun: tuple[str, ...] = ()
     interrupted: tuple[str, ...] = ()
+    model_calls: int = 0  # made before the point it resumes from (see models.base.Positioned)

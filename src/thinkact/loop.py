@@ -145,6 +145,9 @@ class Loop:
         )
         self.usage = Usage() if resume is None else resume.usage
         self.step = 0 if resume is None else resume.step
+        # Model calls so far, kept in each checkpoint: a resumed run tells a model that
+        # answers in order (scripted, replayed) where to go on from.
+        self.model_calls = 0 if resume is None else resume.model_calls
         self.start = clock() - (0.0 if resume is None else resume.elapsed)
         if resume is not None:
             self._restore(resume.counters)
@@ -164,6 +167,7 @@ class Loop:
             "extra": self.extra,
             "turned_down": self.turned_down,
             "decline_spent": self.decline_spent,
+            "model_calls": self.model_calls,
         }
 
     def _restore(self, c: Mapping[str, Any]) -> None:
@@ -230,6 +234,28 @@ class Loop:
     # --- the loop ----------------------------------------------------------------------
 
     def run(self) -> Generator[Effect, Any, RunResult]:
+        """The run: effects out, their outcomes (or a model error) in. `yield from` with
+        one addition: each model call is counted on its way out."""
+        inner = self._run()
+        sent: Any = None
+        thrown: BaseException | None = None
+        while True:
+            try:
+                effect = inner.throw(thrown) if thrown is not None else inner.send(sent)
+            except StopIteration as stop:
+                result: RunResult = stop.value
+                return result
+            if isinstance(effect, CallModel):
+                self.model_calls += 1
+            try:
+                sent, thrown = (yield effect), None
+            except GeneratorExit:
+                inner.close()
+                raise
+            except BaseException as e:  # thrown in by the driver
+                sent, thrown = None, e
+
+    def _run(self) -> Generator[Effect, Any, RunResult]:
         try:
             if self.resume is not None:
                 result = yield from self._continue(self.resume)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import threading
+from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -49,7 +50,13 @@ def to_reply(item: ReplyLike, index: int = 0) -> Reply:
 
 
 class ScriptedModel:
-    """Answers each request with the next scripted reply; records every request."""
+    """Answers each request with the next scripted reply.
+
+    `requests` holds the last `keep_requests` requests (each holds the whole history, so
+    keeping all of them would grow with the square of a long run); `calls` counts them all.
+    A resumed run goes on from the reply after the last one its stored run used
+    (`resume_at`), so a tool's side effects are not repeated.
+    """
 
     def __init__(
         self,
@@ -59,6 +66,7 @@ class ScriptedModel:
         native_tools: bool | None = None,
         context_window: int = 128_000,
         preferred_format: str | None = None,
+        keep_requests: int = 32,
     ) -> None:
         self.replies = [to_reply(r, i) for i, r in enumerate(replies)]
         self.name = name
@@ -67,7 +75,8 @@ class ScriptedModel:
         )
         self.context_window = context_window
         self.preferred_format = preferred_format
-        self.requests: list[ModelRequest] = []
+        self.requests: deque[ModelRequest] = deque(maxlen=max(1, keep_requests))
+        self.calls = 0  # requests answered: the next one gets reply number `calls`
         self._lock = threading.Lock()
 
     @classmethod
@@ -90,15 +99,21 @@ class ScriptedModel:
 
     @property
     def remaining(self) -> int:
-        return len(self.replies) - len(self.requests)
+        return max(0, len(self.replies) - self.calls)
+
+    def resume_at(self, calls: int) -> None:
+        """Answer the next request with reply number `calls` (0-based)."""
+        with self._lock:
+            self.calls = max(0, calls)
 
     def complete(self, request: ModelRequest) -> Reply:
         with self._lock:
-            n = len(self.requests)
+            n = self.calls
             if n >= len(self.replies):
                 raise UserError(
                     f"ScriptedModel has no reply left: all {len(self.replies)} were used"
                 )
+            self.calls = n + 1
             self.requests.append(request)
             return self.replies[n]
 

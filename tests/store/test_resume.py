@@ -15,13 +15,14 @@ from thinkact.errors import UserError
 from thinkact.events import (
     Checkpoint,
     Event,
+    ModelReplied,
     RunResumed,
     StepFinished,
     ToolFinished,
     ToolStarted,
 )
 from thinkact.store import INTERRUPTED, RunStore
-from thinkact.testing import FunctionModel
+from thinkact.testing import FunctionModel, ScriptedModel
 from thinkact.types import ModelRequest, ToolMessage
 
 STEPS = 4
@@ -353,3 +354,47 @@ def test_a_call_written_twice_runs_once_when_its_reply_is_resumed(tmp_path: Path
     assert result.ok and counter == ["bump 7"]
     finished = {e.call.id: e.result.content for e in events if isinstance(e, ToolFinished)}
     assert finished["c1"] == "bumped 7" and finished["c2"].startswith("Same call as c1")
+
+
+def scripted_bumps() -> ScriptedModel:
+    bumps = [{"tool_calls": [{"name": "bump", "arguments": {"n": n}}]} for n in range(STEPS)]
+    answer = {"tool_calls": [{"name": "final_answer", "arguments": {"answer": "all bumped"}}]}
+    return ScriptedModel([*bumps, answer])
+
+
+@pytest.mark.parametrize(
+    "stop",
+    [
+        pytest.param(lambda e: isinstance(e, StepFinished) and e.step == 2, id="between-steps"),
+        pytest.param(lambda e: isinstance(e, ModelReplied) and e.step == 3, id="after-a-reply"),
+        pytest.param(lambda e: isinstance(e, Checkpoint) and e.pending, id="before-its-calls"),
+        pytest.param(lambda e: isinstance(e, ToolFinished) and e.step == 3, id="after-a-call"),
+    ],
+)
+def test_a_resumed_scripted_run_goes_on_from_its_next_reply(
+    tmp_path: Path, stop: Callable[[Event], bool]
+) -> None:
+    counter: list[str] = []
+    store = RunStore(tmp_path / "runs.db")
+    bump = make_tools(counter, idempotent=False)
+    with pytest.raises(KeyboardInterrupt):
+        Agent(scripted_bumps(), [bump], reporters=[stop_when(stop)], store=store).run(
+            "bump them all", run_id="r1"
+        )
+    # A fresh model, as after a killed process: it learns from the store where to go on.
+    result = Agent(scripted_bumps(), [bump], store=store).resume("r1")
+    assert result.final_answer == "all bumped"
+    assert counter == [f"bump {n}" for n in range(STEPS)]  # no side effect twice
+    record = store.get("r1")
+    assert record.status == "done" and record.steps == STEPS + 1
+
+
+def test_scripted_model_keeps_only_its_last_requests() -> None:
+    replies = [{"tool_calls": [{"name": "bump", "arguments": {"n": n}}]} for n in range(40)]
+    model = ScriptedModel([*replies, "done"], keep_requests=3)
+    counter: list[str] = []
+    config = AgentConfig(max_steps=50, loop_detection=False)
+    result = Agent(model, [make_tools(counter, idempotent=False)], config=config).run("go")
+    assert result.final_answer == "done" and len(counter) == 40
+    assert model.calls == 41 and model.remaining == 0 and len(model.requests) == 3
+    assert model.requests[-1].messages[-1] == result.messages[-2]  # the last request kept

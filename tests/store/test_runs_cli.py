@@ -66,6 +66,7 @@ def test_a_killed_cli_run_is_listed_shown_resumed_and_exported(tmp_path: Path) -
         [
             {"tool_calls": [{"name": "calculator", "arguments": {"expression": "17 * 23"}}]},
             {"tool_calls": [{"name": "wait", "arguments": {"marker": str(marker)}}]},
+            {"tool_calls": [{"name": "final_answer", "arguments": {"answer": "395"}}]},
         ],
     )
     tools = "calculator,store_cli_tools:wait"
@@ -95,10 +96,7 @@ def test_a_killed_cli_run_is_listed_shown_resumed_and_exported(tmp_path: Path) -
     store = RunStore(tmp_path / "home" / "runs.db")
     run_id = store.runs()[0].id
 
-    # The scripted model stands for a real one: it now holds what the model says next.
-    write_script(
-        script, [{"tool_calls": [{"name": "final_answer", "arguments": {"answer": "395"}}]}]
-    )
+    # The resumed scripted model goes on from its third reply: the first two were used.
     resumed = thinkact(tmp_path, "resume", run_id[:6], "--tools", tools, "--quiet")
     assert resumed.returncode == 0, resumed.stderr
     assert resumed.stdout.strip() == "395"

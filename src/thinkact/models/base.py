@@ -28,3 +28,14 @@ class Model(Protocol):
         """Tokens the request's prompt takes (exact where the provider can tell, else an
         estimate)."""
         ...
+
+
+@runtime_checkable
+class Positioned(Protocol):
+    """A model that answers from a list in order (scripted, replayed). A resumed run moves
+    it past the calls the stored run made, so it goes on where the run stopped instead of
+    answering from the first reply again (and repeating the tools' side effects)."""
+
+    def resume_at(self, calls: int) -> None:
+        """Answer the next request with the reply for call number `calls` (0-based)."""
+        ...

@@ -22,7 +22,7 @@ from typing import Any
 
 from thinkact import errors
 from thinkact.errors import ModelError, ReplayMismatch, TransientError, UserError
-from thinkact.models.base import Model
+from thinkact.models.base import Model, Positioned
 from thinkact.tokens import estimate_tokens
 from thinkact.types import ModelRequest, Reply
 
@@ -113,6 +113,11 @@ class RecordingModel:
         self._write({"request": request.to_dict(), "reply": reply.to_dict()})
         return reply
 
+    def resume_at(self, calls: int) -> None:
+        """Passed on to a model that answers in order (see `models.base.Positioned`)."""
+        if isinstance(self.inner, Positioned):
+            self.inner.resume_at(calls)
+
     def count_tokens(self, request: ModelRequest) -> int:
         n = self.inner.count_tokens(request)
         self._write({"count_tokens": n, "digest": _digest(request)})
@@ -174,6 +179,11 @@ class ReplayModel:
 
     def count_tokens(self, request: ModelRequest) -> int:
         return self.counts.get(_digest(request), estimate_tokens(request))
+
+    def resume_at(self, calls: int) -> None:
+        """A resumed run goes on from recorded call number `calls` (0-based)."""
+        with self._lock:
+            self.used = max(0, calls)
 
     def check_finished(self) -> None:
         """Raise ReplayMismatch if the run ended before using every recorded call."""

@@ -16,7 +16,14 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from thinkact.effects import Resume
-from thinkact.types import Message, ToolCall, ToolResult, Usage, message_from_dict
+from thinkact.types import (
+    AssistantMessage,
+    Message,
+    ToolCall,
+    ToolResult,
+    Usage,
+    message_from_dict,
+)
 
 INTERRUPTED = (
     "INTERRUPTED: the run stopped while this call was running, so it may or may not have "
@@ -71,14 +78,19 @@ def resume_point(
             else:
                 results[call.id] = ToolResult(call.id, call.name, INTERRUPTED, True)
                 interrupted.append(call.id)
+    counters = dict(last.get("counters") or {})
+    calls = counters.get("model_calls")
+    if not isinstance(calls, int):  # stored before the count was kept: one call a reply
+        calls = sum(isinstance(m, AssistantMessage) for m in messages)
     return Resume(
         messages=tuple(messages),
         step=step,
         usage=usage,
         elapsed=float(last.get("elapsed") or 0.0) + max(0.0, stopped_ts - last_ts),
-        counters=dict(last.get("counters") or {}),
+        counters=counters,
         pending=pending,
         results=results,
         rerun=tuple(rerun),
         interrupted=tuple(interrupted),
+        model_calls=calls,
     )
