@@ -3,17 +3,21 @@
     .venv/bin/python bench/robustness.py [calculator|paths ...] [--n 10000] [--seed 0]
 
 Prints, per section, how many inputs were answered and refused, how many raised anything
-else (must be 0), and the slowest and 99th-percentile times. Targets: 0 other, slowest
-under 1 s. The tests run the same properties at bounded sizes; this is the big count.
+else, and the slowest and 99th-percentile times. Targets: "other", "escaped" and
+"leftover" (a refused write that left folders) 0, slowest under 1 s. The tests run the
+same properties at bounded sizes; this is the big count.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
+import tempfile
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 SECTIONS: dict[str, Callable[[int, random.Random], None]] = {}
 
@@ -100,6 +104,129 @@ def calculator_section(n: int, rng: random.Random) -> None:
         if elapsed > slowest:
             worst, slowest = payload, elapsed
     report("calculator", times, counts, worst)
+
+
+# --- paths -----------------------------------------------------------------------------
+
+_PATH_NAMES = [
+    *("..", ".", "", "...", "a.txt", "sub", "deep", "new", "new.txt", "secret.txt", "outside"),
+    *("etc", "passwd", ".hidden", "fifo", "link_out", "link_out_abs", "link_secret", "link_etc"),
+    *("link_in", "link_in_abs", "loop_a", "self", "up", "dangling", "escape", "../..", "..\\.."),
+    *("sub//deep", "./..", "link_in/../..", "．．", "\u2025", "..\u200b", "%2e%2e", ".. ", "~"),
+    *("CON", "a\x00b", "x" * 300, "é" * 130, "\ud800", "\n", "d/" * 70),
+]
+_PATH_PREFIXES = [
+    "",
+    "",
+    "",
+    "/",
+    "./",
+    "~/",
+    "C:\\",
+    "\\\\server\\share\\",
+    "/etc/",
+    "/proc/self/",
+]
+
+
+def _tree(base: Path) -> tuple[Path, Path]:
+    root, outside = base / "root", base / "outside"
+    (root / "sub" / "deep").mkdir(parents=True)
+    outside.mkdir()
+    (root / "a.txt").write_text("inside")
+    (outside / "secret.txt").write_text("SECRET")
+    links = {
+        "link_out": "../outside",
+        "link_out_abs": str(outside),
+        "link_secret": "../outside/secret.txt",
+        "link_etc": "/etc",
+        "link_in": "sub",
+        "link_in_abs": str(root / "sub"),
+        "loop_a": "loop_a",
+        "self": ".",
+        "up": "..",
+        "dangling": "nowhere",
+        "sub/deep/escape": "../../../outside/secret.txt",
+    }
+    for name, target in links.items():
+        os.symlink(target, root / name)
+    os.mkfifo(root / "fifo")
+    return root, outside
+
+
+def _snapshot(folder: Path) -> list[tuple[str, ...]]:
+    return sorted((d, *sorted(dirs), *sorted(files)) for d, dirs, files in os.walk(folder))
+
+
+def _hostile_path(rng: random.Random, prefixes: list[str]) -> str:
+    parts = [rng.choice(_PATH_NAMES) for _ in range(rng.randint(0, 7))]
+    if rng.random() < 0.3:
+        noise = "".join(chr(rng.randint(0, 0x2FF)) for _ in range(rng.randint(1, 4)))
+        parts.insert(rng.randint(0, len(parts)), noise)
+    return rng.choice(prefixes) + rng.choice(["/", "/", "\\", "//", "/./"]).join(parts)
+
+
+_BATCH = 100  # paths per fresh tree: writes pile up, and each write walks the tree first
+
+
+@section("paths")
+def paths_section(n: int, rng: random.Random) -> None:
+    from thinkact.tools.sandbox import SandboxError, Workspace
+
+    counts = {"read": 0, "written": 0, "refused": 0, "other": 0, "escaped": 0, "leftover": 0}
+    times: list[float] = []
+    worst, slowest = "", -1.0
+    for first in range(0, n, _BATCH):
+        with tempfile.TemporaryDirectory() as tmp:
+            base = Path(tmp)
+            root, outside = _tree(base)
+            prefixes = [*_PATH_PREFIXES, f"{root}/", f"{outside}/", f"{base}/", f"{root}/../"]
+            reader = Workspace(root)
+            writer = Workspace(root, allow_overwrite=True, durable=False)
+            outside_before, base_before = _snapshot(outside), sorted(os.listdir(base))
+            for _ in range(min(_BATCH, n - first)):
+                path = _hostile_path(rng, prefixes)
+                elapsed = 0.0
+                try:
+                    start = time.perf_counter()
+                    try:
+                        reader.read(path)
+                    finally:
+                        elapsed += time.perf_counter() - start
+                    counts["read"] += 1
+                except SandboxError:
+                    counts["refused"] += 1
+                except Exception as e:
+                    counts["other"] += 1
+                    print(f"  other: {type(e).__name__}: {e} <- {path!r}")
+                folders = {d for d, _, _ in os.walk(root)}
+                try:
+                    start = time.perf_counter()
+                    try:
+                        result = writer.write(path, b"bench")
+                    finally:
+                        elapsed += time.perf_counter() - start
+                    counts["written"] += 1
+                    real = os.path.realpath(root / result.path)
+                    if not real.startswith(f"{root}/"):
+                        counts["escaped"] += 1
+                        print(f"  escaped: {path!r} -> {real}")
+                except SandboxError:
+                    counts["refused"] += 1
+                    if {d for d, _, _ in os.walk(root)} != folders:
+                        counts["leftover"] += 1
+                        print(f"  refused but left folders: {path!r}")
+                except Exception as e:
+                    counts["other"] += 1
+                    print(f"  other: {type(e).__name__}: {e} <- {path!r}")
+                times.append(elapsed)
+                if elapsed > slowest:
+                    worst, slowest = path, elapsed
+            if _snapshot(outside) != outside_before or sorted(os.listdir(base)) != base_before:
+                counts["escaped"] += 1
+                print("  something outside the workspace changed")
+    report("paths", times, counts, worst)
+    print("[paths] times: one read and one write of each path")
 
 
 def main() -> None:

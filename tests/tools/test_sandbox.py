@@ -185,7 +185,8 @@ def test_a_replaced_root_is_refused(tmp_path: Path) -> None:
         ws.read("a.txt")
 
 
-# --- hypothesis: thousands of hostile paths, nothing outside touched ---------------------------
+# --- hypothesis: hundreds of hostile paths, nothing outside touched, nothing left behind ------
+# (bench/robustness.py "paths" runs 10,000)
 
 _NAMES = [
     "..",
@@ -293,13 +294,19 @@ def hostile_paths(tree: dict[str, Path]) -> st.SearchStrategy[str]:
     )
 
 
+def _folders(root: Path) -> set[str]:
+    return {d for d, _, _ in os.walk(root)}
+
+
 def _inside(root: Path, rel: str) -> Path:
     real = Path(os.path.realpath(root / rel))
     assert real == root or root in real.parents, f"{rel} resolved to {real}"
     return real
 
 
-def test_ten_thousand_hostile_paths_touch_nothing_outside(tree: dict[str, Path]) -> None:
+def test_hostile_paths_touch_nothing_outside_and_a_refusal_leaves_no_folder(
+    tree: dict[str, Path],
+) -> None:
     root, base = tree["root"], tree["base"]
     reader = Workspace(root)
     writer = Workspace(root, allow_overwrite=True, durable=False)  # fsync is beside the point
@@ -319,10 +326,11 @@ def test_ten_thousand_hostile_paths_touch_nothing_outside(tree: dict[str, Path])
             seen["reads"] += 1
             assert SECRET not in data
             assert _inside(root, info.path).read_bytes() == data
+        folders = _folders(root)
         try:
             result = writer.write(path, mark)
         except SandboxError:
-            pass
+            assert _folders(root) == folders, f"{path!r} was refused but left folders"
         else:
             seen["writes"] += 1
             assert _inside(root, result.path).read_bytes() == mark
@@ -334,7 +342,7 @@ def test_ten_thousand_hostile_paths_touch_nothing_outside(tree: dict[str, Path])
 
     # Many paths per example: hypothesis' per-example cost would dominate otherwise.
     @settings(
-        max_examples=10_000 // PATHS_PER_EXAMPLE,
+        max_examples=500 // PATHS_PER_EXAMPLE,
         deadline=None,
         database=None,
         suppress_health_check=list(HealthCheck),
@@ -348,8 +356,8 @@ def test_ten_thousand_hostile_paths_touch_nothing_outside(tree: dict[str, Path])
         assert (base / "sibling.txt").read_bytes() == sibling
 
     check()
-    assert seen["paths"] >= 10_000
-    assert seen["reads"] > 100 and seen["writes"] > 100  # the paths inside did work
+    assert seen["paths"] >= 500
+    assert seen["reads"] > 5 and seen["writes"] > 5  # the paths inside did work
 
 
 # --- races: a folder swapped for a symlink while we read and write through it ---------------

@@ -25,10 +25,30 @@ from thinkact.tools.folders import DIR_FLAGS, READ_FLAGS, Walk, atomic_write, ki
 MAX_PATH_CHARS = 1024
 MAX_COMPONENT_BYTES = 255
 MAX_SYMLINK_HOPS = 40
+MAX_DEPTH = 64  # folders above a file: a write may not make 500 nested ones in one go
 
 
 class SandboxError(ToolRetry):
     """A path the workspace refuses. The message says why, written for the model."""
+
+
+class _Walk(Walk):
+    """A walk that knows how many of its deepest folders it created itself."""
+
+    def __init__(self, root_fd: int) -> None:
+        super().__init__(root_fd)
+        self.created = 0
+
+    def remove_created(self) -> None:
+        """Remove the folders this walk created, deepest first, if they are still empty.
+        Each is removed through its parent's descriptor, never by a path (which could
+        have been swapped for a link meanwhile)."""
+        while self.created > 0 and self.names:
+            self.created -= 1
+            name = self.names[-1]
+            self.pop()
+            with contextlib.suppress(OSError):
+                os.rmdir(name, dir_fd=self.fd)
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,16 +171,24 @@ class Workspace:
 
     def _walk(
         self, path: str, *, final_dir: bool, create_dirs: bool = False
-    ) -> tuple[Walk, str | None, os.stat_result | None]:
+    ) -> tuple[_Walk, str | None, os.stat_result | None]:
         """Walk to `path`. Returns the open folders, the last name (None when `final_dir`:
         the walk ends in the folder itself) and that name's lstat (None if missing).
 
         A name that changes while we look at it (a folder swapped for a link) is looked at
-        again; symlinks followed and such retries together are bounded.
+        again; symlinks followed and such retries together are bounded. Missing folders
+        (`create_dirs`) are created only once the whole path is known to be good, so a
+        refused path leaves nothing behind; the caller removes them if its write fails
+        (`remove_created`).
         """
         pending = deque(self._components(path))
-        walk = Walk(self._open_root())
-        hops = 0
+        walk = _Walk(self._open_root())
+        hops = links = 0
+        # The path's folders that do not exist yet: below the first, nothing is looked up
+        # (a missing folder holds no links), `..` just drops the last.
+        missing: list[str] = []
+        name: str | None = None
+        st: os.stat_result | None = None
 
         def again(name: str) -> None:
             nonlocal hops
@@ -172,35 +200,49 @@ class Workspace:
         try:
             while pending:
                 name = pending.popleft()
+                st = None
                 if name in ("", "."):
+                    name = None
                     continue
                 if name == "..":
-                    if not walk.pop():
-                        via = " through a symbolic link" if hops else ""
+                    name = None
+                    if missing:
+                        missing.pop()
+                    elif not walk.pop():
+                        via = (
+                            " through a symbolic link"
+                            if links
+                            else " (more '..' than folders above it)"
+                        )
                         raise SandboxError(f"'{path}' leads outside the workspace{via}; refusing")
                     continue
+                if len(walk.names) + len(missing) >= MAX_DEPTH:
+                    raise SandboxError(f"'{path}' is nested too deeply (max {MAX_DEPTH} folders)")
+                if missing:
+                    if pending or final_dir:
+                        missing.append(name)
+                    continue
                 try:
-                    st: os.stat_result | None = os.stat(name, dir_fd=walk.fd, follow_symlinks=False)
+                    st = os.stat(name, dir_fd=walk.fd, follow_symlinks=False)
                 except FileNotFoundError:
                     st = None
                 if st is not None and stat.S_ISLNK(st.st_mode):
                     hops += 1
+                    links += 1
                     if hops > MAX_SYMLINK_HOPS:
                         raise SandboxError(f"'{path}': too many levels of symbolic links")
                     if not self._follow(walk, name, pending, path):
                         pending.appendleft(name)
                     continue
                 if not pending and not final_dir:
-                    return walk, name, st
+                    break
                 if st is None:
                     if not create_dirs:
                         raise SandboxError(
                             f"folder '{walk.rel(name)}' does not exist (in '{path}'); "
                             "call list_files to see what exists"
                         )
-                    with contextlib.suppress(FileExistsError):
-                        os.mkdir(name, 0o777, dir_fd=walk.fd)
-                    again(name)
+                    missing.append(name)
                     continue
                 if not stat.S_ISDIR(st.st_mode):
                     raise SandboxError(f"'{walk.rel(name)}' is a file, not a folder")
@@ -212,10 +254,40 @@ class Workspace:
                     again(name)  # swapped since the stat: look again
                     continue
                 walk.push(fd, name)
-            return walk, None, None
+            if missing:
+                self._create(walk, missing, path)
+            return (walk, None, None) if final_dir else (walk, name, st)
         except BaseException:
+            walk.remove_created()
             walk.close()
             raise
+
+    @staticmethod
+    def _create(walk: _Walk, names: list[str], path: str) -> None:
+        """Create the folders `names`, each inside the one before, below the walk's folder,
+        and enter them."""
+        for name in names:
+            try:
+                os.mkdir(name, 0o777, dir_fd=walk.fd)
+                made = True
+            except FileExistsError:
+                made = False  # made by someone else since we looked: entered if a folder
+            except OSError as e:
+                raise SandboxError(
+                    f"could not create folder '{walk.rel(name)}': {e.strerror or e}"
+                ) from None
+            try:
+                fd = os.open(name, DIR_FLAGS, dir_fd=walk.fd)
+            except OSError:
+                if made:
+                    with contextlib.suppress(OSError):
+                        os.rmdir(name, dir_fd=walk.fd)
+                raise SandboxError(
+                    f"'{walk.rel(name)}' changed while '{path}' was being written; try again"
+                ) from None
+            walk.push(fd, name)
+            # Only a run of our own folders at the top can be removed again.
+            walk.created = walk.created + 1 if made else 0
 
     def resolve(self, path: str) -> str:
         """The path relative to the root that `path` names (symlinks inside followed)."""
@@ -340,6 +412,9 @@ class Workspace:
                 raise SandboxError(f"could not write '{rel}': {e.strerror or e}") from None
             self._written.add(rel)
             return WriteResult(rel, len(data), replaced)
+        except BaseException:
+            walk.remove_created()  # a failed write leaves no empty folders behind
+            raise
         finally:
             walk.close()
 
