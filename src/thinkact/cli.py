@@ -87,6 +87,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         # flush at exit does not raise again, and say nothing more.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return EXIT_FAILED
+    except OSError as e:
+        # A file or folder the user named cannot be read or written (--out, --trace...):
+        # their mistake to fix, told in one line, not a traceback.
+        where = f": {e.filename}" if e.filename else ""
+        _error(f"{e.strerror or e}{where}")
+        return EXIT_USAGE
 
 
 if __name__ == "__main__":

@@ -255,15 +255,74 @@ def _build(
 
 
 def _load(target: str, name: str) -> Any:
-    module_name, _, attr = target.partition(":")
+    module_name, _, attr = target.rpartition(":")
+    if not module_name or not attr.isidentifier():
+        raise UserError(
+            f"tool {name!r}: give module:function, e.g. mytools:add or ./mytools.py:add"
+        )
     try:
-        module = importlib.import_module(module_name)
+        module = _import(module_name)
+    except UserError:
+        raise
     except ImportError as e:
         raise UserError(f"cannot import tool {name!r} from {module_name}: {e}") from None
+    except Exception as e:  # the tool's own module failed: its error, in one line
+        raise UserError(
+            f"cannot import tool {name!r}: {module_name} raised {type(e).__name__}: {e}"
+        ) from None
     try:
         return getattr(module, attr)
     except AttributeError:
         raise UserError(f"module {module_name} has no {attr!r} (tool {name!r})") from None
+
+
+def _import(module_name: str) -> Any:
+    """A module by name, or by file (`./mytools.py`, `tools/x.py`). A module in the current
+    folder is found too, as `python -m` would: the `thinkact` script does not put the
+    current folder on the import path."""
+    if module_name.endswith(".py") or "/" in module_name or "\\" in module_name:
+        return _import_file(module_name)
+    if module_name.startswith("."):
+        raise UserError(
+            f"{module_name} is a relative module name; give mytools:add, or a file "
+            "as ./mytools.py:add"
+        )
+    try:
+        return importlib.import_module(module_name)
+    except ModuleNotFoundError as e:
+        here = str(Path.cwd())
+        top = module_name.split(".")[0]
+        if e.name != top or here in sys.path or "" in sys.path:
+            raise
+    sys.path.append(here)  # after everything else: it cannot shadow an installed module
+    try:
+        return importlib.import_module(module_name)
+    except ModuleNotFoundError as e:
+        raise ImportError(f"{e} (not on the import path, nor in {here})") from None
+
+
+def _import_file(given: str) -> Any:
+    import importlib.util
+
+    path = Path(given).expanduser()
+    if not path.suffix and not path.exists():
+        path = path.with_suffix(".py")
+    if not path.is_file():
+        raise UserError(f"tool module {given} is not a file")
+    # Under its own name if free (so its functions show as mytools.add), else a private one.
+    name = path.stem if path.stem.isidentifier() and path.stem not in sys.modules else None
+    name = name or f"_thinkact_tools_{abs(hash(str(path.resolve())))}"
+    spec = importlib.util.spec_from_file_location(name, path)
+    if spec is None or spec.loader is None:
+        raise UserError(f"tool module {given} cannot be imported (not Python source?)")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    try:
+        spec.loader.exec_module(module)
+    except BaseException:
+        del sys.modules[name]
+        raise
+    return module
 
 
 # --- approval ----------------------------------------------------------------------------

@@ -71,8 +71,13 @@ def run(args: argparse.Namespace) -> int:
     if command == "show":
         return show(store, args.run, console, as_json=args.json)
     if command == "export":
+        from thinkact.errors import UserError
+
         record = store.get(args.run)
-        n = store.export_jsonl(record.id, args.jsonl)
+        try:
+            n = store.export_jsonl(record.id, args.jsonl)
+        except OSError as e:
+            raise UserError(f"cannot write {args.jsonl}: {e.strerror or e}") from None
         console.print(f"wrote {n} events of run {record.id} to {args.jsonl}", highlight=False)
         return 0
     return list_runs(store, console, limit=args.limit, status=args.status)
