@@ -58,6 +58,9 @@ class AgentConfig:
     summarize: bool = False  # replace dropped turns by a model-written summary (one more call)
     max_observation_chars: int = 8000  # a longer tool result is cut, with a pointer to the rest
 
+    # Free labels recorded with the run for whoever resumes it (the review: its folders).
+    labels: tuple[tuple[str, str], ...] = ()
+
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
 
@@ -66,6 +69,8 @@ class AgentConfig:
         """Inverse of `to_dict`; unknown keys (from a newer version) are ignored."""
         known = {f.name for f in fields(cls)}
         kwargs = {k: v for k, v in d.items() if k in known}
+        if "labels" in kwargs:
+            kwargs["labels"] = tuple((str(k), str(v)) for k, v in kwargs["labels"])
         if isinstance(kwargs.get("retry"), Mapping):
             retry_known = {f.name for f in fields(RetryPolicy)}
             kwargs["retry"] = RetryPolicy(

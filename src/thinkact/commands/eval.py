@@ -3,6 +3,7 @@
     thinkact eval gsm8k --data ../shared/data/gsm8k/train.jsonl --limit 50
     thinkact eval hotpotqa --data ../shared/data/hotpotqa/dev_distractor_50.jsonl --agent seed
     thinkact eval bfcl:simple,parallel --data bfcl_eval-2026.3.23-py3-none-any.whl --limit 100
+    thinkact eval legal --data bench/legal_set --split heldout
 
 Results go to --out as they come (results.jsonl, summary.json, traces/); --resume continues
 an interrupted run in the same folder.
@@ -27,7 +28,8 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "suite",
         help="gsm8k, hotpotqa, bfcl (all categories) or bfcl:CATEGORY[,CATEGORY] with "
-        "categories simple, multiple, parallel, parallel_multiple, irrelevance, live_*",
+        "categories simple, multiple, parallel, parallel_multiple, irrelevance, live_*; "
+        "legal (the review, on a folder with an answers.json key)",
     )
     parser.add_argument("--data", required=True, metavar="PATH", help="the suite's data file")
     add_model_options(parser)
@@ -53,6 +55,17 @@ def register(subparsers: Any) -> None:
         "so on 2 cores use --jobs 2 with THINKACT_THREADS=1",
     )
     parser.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
+    parser.add_argument(
+        "--split",
+        metavar="S[,S]",
+        help="legal: the answer key's splits to run: dev, heldout, real (default: all)",
+    )
+    parser.add_argument(
+        "--judge",
+        choices=["auto", "stepwise", "verdict"],
+        default="auto",
+        help="legal: how the model judges each clause (default: by model)",
+    )
     parser.set_defaults(func=run)
 
 
@@ -78,6 +91,8 @@ def run(args: argparse.Namespace) -> int:
 
     if args.jobs < 1:
         raise UserError("--jobs must be 1 or more")
+    if args.suite == "legal":
+        return _run_legal(args)
     suite = get_suite(args.suite)
     if args.agent == "pev" and args.suite.startswith("bfcl"):
         raise UserError("--agent pev runs whole tasks; BFCL's one-turn items need thinkact")
@@ -118,6 +133,45 @@ def run(args: argparse.Namespace) -> int:
     else:
         summary = _with_progress(harness, items, console, args.suite)
     _print_summary(console, summary, out)
+    return 0
+
+
+def _run_legal(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from rich.markup import escape
+
+    from thinkact.apps.legal.evaluate import LegalEval, parse_splits
+    from thinkact.apps.legal.workflow import make_judge
+    from thinkact.commands.common import make_console
+    from thinkact.errors import UserError
+    from thinkact.models import resolve_model
+
+    data = Path(args.data)
+    if not (data / "answers.json").is_file():
+        raise UserError(f"{data} has no answers.json: give the folder of the labelled set")
+    try:
+        splits = parse_splits(args.split)
+    except ValueError as e:
+        raise UserError(str(e)) from None
+    model = resolve_model(args.model)
+    out = Path(args.out or f"eval-runs/legal_{_slug(args.split or 'all')}_{_slug(model.name)}")
+    console = make_console(stderr=True)
+    run = LegalEval(data, out, make_judge(model, args.judge), splits, args.limit, args.offset)
+
+    def show(review: Any) -> None:
+        if args.quiet:
+            return
+        found = ", ".join(f"{f.severity} {f.item} ({f.verdict})" for f in review.findings())
+        state = f"not reviewed: {review.error}" if review.error else found or "no findings"
+        console.print(f"{escape(review.document)} [{review.seconds:.0f} s] {escape(state)}")
+
+    try:
+        result = run.run(resume=args.resume, on_document=show)
+    except ValueError as e:
+        raise UserError(f"{data}/answers.json: {e}") from None
+    console.print(result.render(), markup=False, highlight=False)
+    console.print(f"results: {out}/results.jsonl, summary: {out}/summary.md")
     return 0
 
 

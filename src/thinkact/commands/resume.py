@@ -61,6 +61,9 @@ def run(args: argparse.Namespace) -> int:
     store = open_store(argparse.Namespace(db=args.db))
     assert store is not None
     record = store.get(args.run)
+    labels = dict(AgentConfig.from_dict(record.config).labels)
+    if labels.get("app") == "review":
+        return _resume_review(args, record, labels, store)
     tools = resolve_tools(
         args.tools or ",".join(record.tools), workspace=args.workspace, corpus=args.corpus
     )
@@ -98,3 +101,28 @@ def run(args: argparse.Namespace) -> int:
     if args.quiet:
         report_quiet(result, sys.stdout, errors)
     return exit_code(result)
+
+
+def _resume_review(
+    args: argparse.Namespace, record: Any, labels: dict[str, str], store: Any
+) -> int:
+    """A legal review: rebuilt from its folders; finished documents come from its cache."""
+    from thinkact.apps.legal import build_review
+    from thinkact.commands.common import make_approver, make_console, ready_model
+    from thinkact.commands.review import finish_review
+    from thinkact.config import AgentConfig
+
+    model = ready_model(record.model)
+    console = make_console(stderr=args.json)
+    errors = make_console(stderr=True)
+    review = build_review(
+        labels["folder"],
+        model=model,
+        out=labels.get("out"),
+        format=record.format,
+        approve=make_approver(args, errors),
+        config=AgentConfig.from_dict(record.config),
+        store=store,
+    )
+    args.resume_id = record.id
+    return finish_review(review, args, console, errors)

@@ -12,9 +12,10 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from thinkact.commands.common import add_run_options
+from thinkact.commands.common import add_run_options, add_store_options
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -50,6 +51,7 @@ def register(subparsers: Any) -> None:
         "(parallel on API models), a notices step and a summary step, each verified",
     )
     add_run_options(parser, tools=False)
+    add_store_options(parser)
     parser.set_defaults(func=run, max_steps=24)
 
 
@@ -93,25 +95,30 @@ def run(args: argparse.Namespace) -> int:
 
     from rich.text import Text
 
-    from thinkact.apps.legal import NOTICES, SUMMARY, build_review
-    from thinkact.apps.legal.reports import STATUSES, status_in
+    from thinkact.apps.legal import build_review
     from thinkact.commands.common import (
         agent_config,
         make_approver,
         make_console,
-        make_output,
-        report_quiet,
+        make_model,
+        open_store,
     )
 
     console = make_console(stderr=args.json)
     errors = make_console(stderr=True)
+    model = make_model(args)  # a missing key fails before anything is printed
+    config = agent_config(args, max_reply_tokens=512)
+    folder = os.path.abspath(args.folder)
+    out = os.path.abspath(args.out or args.folder)
+    labels = (("app", "review"), ("folder", folder), ("out", out), ("pattern", args.pattern))
     review = build_review(
-        args.folder,
-        model=args.model,
-        out=args.out,
+        folder,
+        model=model,
+        out=out,
         format=args.format,
         approve=make_approver(args, errors),
-        config=agent_config(args, max_reply_tokens=1536),
+        config=replace(config, labels=labels),
+        store=open_store(args),
     )
     if args.pattern == "pev":
         return _run_pev(review, args, console, errors)
@@ -121,11 +128,41 @@ def run(args: argparse.Namespace) -> int:
             errors.print(Text("aborted: the plan was not approved", style="yellow"))
             return 1
         review = planned
+    return finish_review(review, args, console, errors)
+
+
+def finish_review(review: ReviewRun, args: argparse.Namespace, console: Any, errors: Any) -> int:
+    """Run (or resume, with `args.resume_id`) the review with its console, then say where
+    the reports are; Ctrl-C says how to resume."""
+    from rich.text import Text
+
+    from thinkact.apps.legal import NOTICES, SUMMARY
+    from thinkact.apps.legal.reports import STATUSES, status_in
+    from thinkact.commands.common import make_output, report_quiet
+    from thinkact.events import RunStarted
+
+    run_ids: list[str] = []
+
+    def remember(event: object) -> None:
+        if isinstance(event, RunStarted):
+            run_ids.append(event.run_id)
+
     tracker = review.tracker(console)
-    extra: list[Reporter] = [] if args.quiet or args.json else [review.progress(tracker)]
-    with make_output(args, console, extra=extra) as output, tracker:
-        review.agent.reporters.extend(output.reporters)
-        result = review.run()
+    extra: list[Reporter] = [remember]
+    if not (args.quiet or args.json):
+        extra.append(review.progress(tracker))
+    resume_id = getattr(args, "resume_id", None)
+    try:
+        with make_output(args, console, extra=extra) as output, tracker:
+            review.agent.reporters.extend(output.reporters)
+            result = review.resume(resume_id) if resume_id else review.run()
+    except KeyboardInterrupt:
+        if review.agent.store is not None and (run_ids or resume_id):
+            rid = resume_id or run_ids[0]
+            errors.print(
+                Text(f"interrupted: continue with `thinkact resume {rid}`", style="yellow")
+            )
+        raise
     if args.quiet:
         report_quiet(result, sys.stdout, errors)
     elif not args.json:
@@ -190,13 +227,15 @@ def _run_pev(review: ReviewRun, args: argparse.Namespace, console: Console, erro
     tracker = ProgressTracker(
         console, list(names.values()), documents=review.review.documents, title="Legal review"
     )
-    if review.structured:
-        tracker.state.read_tool = "check_clauses"
+    tracker.state.read_tool = "review_document"
     extra = [] if args.quiet or args.json else [plan_progress(tracker, names)]
     with make_output(args, console, extra=extra) as output, tracker:
         pev = pev_review(review, reporters=output.reporters)
         pev.approve_plan = _approve_pev_plan(args, console)
-        result = pev.run(review.task, plan=plan)
+        try:
+            result = pev.run(review.task, plan=plan)
+        finally:
+            review.finish()
     if result.final_answer and args.quiet:
         sys.stdout.write(result.final_answer.rstrip("\n") + "\n")
     written = [str(p) for p in (review.out / NOTICES, review.out / SUMMARY) if p.is_file()]

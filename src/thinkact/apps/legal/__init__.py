@@ -1,26 +1,28 @@
 """The legal review agent behind `thinkact review FOLDER`.
 
     from thinkact.apps.legal import build_review
-    result = build_review("examples/legal_docs", model="local").run()
+    from thinkact.tools.runtime import approve_all
+    result = build_review("examples/legal_docs", model="local", approve=approve_all).run()
 
-Modules: `documents` (text with locations), `clauses` with `rules` and `privacy_rules`
-(the deterministic checker),
-`reports` (rendering and reading the two reports), `tools`, `validators`, `prompts`,
-`planning` (the `--plan` phase) and `workflow` (the agent set-up).
+Modules: `checklists/` (the data: one TOML file a kind of document, and `items.toml`),
+`checklist` (reading it, the severity rubric), `documents` (text with locations), `kinds`
+(which kind a document is), `evidence` (the sentences likely to hold a clause; quote
+checks), `judge` (the model's verdicts), `reviewer` (one document's review), `reports`,
+`tools`, `validators`, `prompts`, `planning` (the `--plan` phase), `workflow` (the agent
+set-up) and `scoring` (`thinkact eval legal`).
 """
 
-from thinkact.apps.legal.clauses import ClauseReport, check_document
-from thinkact.apps.legal.prompts import STEPS
-from thinkact.apps.legal.reports import NOTICES, SUMMARY, Finding
+from thinkact.apps.legal.prompts import NOTICES, STEPS, SUMMARY
+from thinkact.apps.legal.reviewer import DocumentReview, Finding, review_document
 from thinkact.apps.legal.workflow import ReviewRun, build_review
 
 __all__ = [
     "NOTICES",
     "STEPS",
     "SUMMARY",
-    "ClauseReport",
+    "DocumentReview",
     "Finding",
     "ReviewRun",
     "build_review",
-    "check_document",
+    "review_document",
 ]

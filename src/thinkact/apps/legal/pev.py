@@ -11,49 +11,37 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from thinkact.agent import Reporter
-from thinkact.apps.legal.prompts import PEV_STEP_EXAMPLES, STEPS
-from thinkact.apps.legal.reports import NOTICES, SEVERITIES, SUMMARY
+from thinkact.apps.legal.prompts import NOTICES, STEPS, SUMMARY
+from thinkact.apps.legal.tools import Review
 from thinkact.apps.legal.validators import check_notices, check_summary
 from thinkact.apps.legal.workflow import ReviewRun
-from thinkact.config import OBSERVATION_HINT, AgentConfig
+from thinkact.config import AgentConfig
 from thinkact.events import Event, ProgressMarked, RunFinished, RunStarted
 from thinkact.pev import PEVConfig, Plan, PlanExecuteVerify, PlanStep
 from thinkact.pev.events import PlanStepFinished, SubRunEvent
 from thinkact.ui.progress import ProgressTracker
 
-_STEP_RULES = (
-    "Severity: CRITICAL = a missing clause or legal gap that must be fixed before signing; "
-    "WARNING = a vague or incomplete clause; INFO = minor. Overall status: CRITICAL ISSUES "
-    "if any finding is CRITICAL, else REQUIRES ATTENTION if any is WARNING, else APPROVED."
-)
-
 
 def review_plan(review: ReviewRun) -> Plan:
     """The review's workflow as a plan: the planner is only asked again if a step fails."""
     docs = review.review.documents
-    read = "" if review.structured else ", read it with read_file to confirm"
     steps = [
         PlanStep(
             id=f"doc{i}",
             goal=(
-                f'Review {doc} only: call check_clauses with path "{doc}"{read}, then give '
-                "as your final answer each problem: severity (CRITICAL, WARNING or INFO), "
-                "clause, a short quote with its location, and a one-sentence recommendation."
+                f'Review {doc} only: call review_document with path "{doc}", then give its '
+                "findings as your final answer."
             ),
-            tools=["check_clauses"] if review.structured else ["check_clauses", "read_file"],
-            check="validator:findings",
+            tools=["review_document"],
+            check=f"validator:reviewed:{doc}",
         )
         for i, doc in enumerate(docs, 1)
     ]
-    write = ["write_notices"] if review.structured else ["write_file"]
     steps.append(
         PlanStep(
             id="notices",
-            goal=(
-                f"Write {NOTICES} with {write[0]}: every finding of the review steps, "
-                "grouped by document, each with severity, clause and recommendation."
-            ),
-            tools=write,
+            goal=f"Write {NOTICES}: call write_notices (no arguments).",
+            tools=["write_notices"],
             depends_on=[s.id for s in steps],
             check="validator:notices",
         )
@@ -61,12 +49,8 @@ def review_plan(review: ReviewRun) -> Plan:
     steps.append(
         PlanStep(
             id="summary",
-            goal=(
-                f"Write {SUMMARY} with {'write_summary' if review.structured else 'write_file'}"
-                ": the overall status that follows from the notices, counts by severity, the "
-                "documents reviewed and the top recommendations. Answer with the status."
-            ),
-            tools=["write_summary"] if review.structured else ["write_file"],
+            goal=f"Write {SUMMARY}: call write_summary (no arguments). Answer with the status.",
+            tools=["write_summary"],
             depends_on=["notices"],
             check="validator:summary",
         )
@@ -89,37 +73,34 @@ def pev_review(
 ) -> PlanExecuteVerify:
     """A PlanExecuteVerify over the review's model, tools and validators."""
     agent = review.agent
-    output, docs = review.review.output, review.review.documents
-    review.review.guide = False  # each step has its own goal; no "Still to check: ..."
-
-    def findings(result: str) -> str | None:
-        # Completeness is checked where findings are written, as in the ReAct review: the
-        # notices step is told every problem no finding covers. Held to list all four of a
-        # document's problems in prose, the embedded model wrote the same one three times.
-        if not any(s in result for s in SEVERITIES) and "no problem" not in result.lower():
-            return "list each problem with its severity (CRITICAL, WARNING or INFO)"
-        return None
-
+    state = review.review
+    validators: dict[str, Callable[[str], str | None]] = {
+        "notices": lambda result: check_notices(state.output, state.documents),
+        "summary": lambda result: check_summary(state.output, state.all_reviews),
+    }
+    for doc in state.documents:
+        validators[f"reviewed:{doc}"] = _reviewed(state, doc)
     return PlanExecuteVerify(
         agent.model,
         agent.tools,
         format=agent.format,
-        instructions=f"You are a careful legal reviewer.\n{_STEP_RULES}",
+        instructions="You are a careful legal reviewer. Do exactly your step, with its tool.",
         config=PEVConfig(
             parallel=agent.model.native_tools,  # the local model serves one call at a time
-            step_config=config
-            or AgentConfig(max_steps=6, max_reply_tokens=1536, observation_hint=OBSERVATION_HINT),
+            step_config=config or AgentConfig(max_steps=4, max_reply_tokens=512),
         ),
         validators=agent.validators,
-        step_validators={
-            "findings": findings,
-            "notices": lambda result: check_notices(output, docs) or review.review.unresolved(),
-            "summary": lambda result: check_summary(output, docs),
-        },
+        step_validators=validators,
         approve=agent.approve,
         reporters=reporters,
-        step_examples=PEV_STEP_EXAMPLES if review.structured else (),
     )
+
+
+def _reviewed(state: Review, doc: str) -> Callable[[str], str | None]:
+    def check(result: str) -> str | None:
+        return None if doc in state.reviews else f'call review_document with path "{doc}"'
+
+    return check
 
 
 def plan_progress(tracker: ProgressTracker, names: dict[str, str]) -> Callable[[Event], None]:

@@ -1,101 +1,95 @@
-"""The two reports: findings rendered as LEGAL_NOTICES.md, the verdict as REVIEW_SUMMARY.md,
-and the reading back of a notices file (however it was written) for counts and validation.
+"""The two reports, rendered from the documents' structured reviews: LEGAL_NOTICES.md (the
+findings of each document, with severity, quote, reason and fix) and REVIEW_SUMMARY.md (the
+overall status). No model types Markdown; a document that could not be reviewed is listed
+in both with the reason.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Literal
 
-import pydantic
+from thinkact.apps.legal.checklist import SEVERITIES
+from thinkact.apps.legal.reviewer import DocumentReview, Finding
 
-NOTICES = "LEGAL_NOTICES.md"
-SUMMARY = "REVIEW_SUMMARY.md"
-SEVERITIES = ("CRITICAL", "WARNING", "INFO")
-Severity = Literal["CRITICAL", "WARNING", "INFO"]
 STATUSES = {
     "CRITICAL ISSUES": "❌ CRITICAL ISSUES",
     "REQUIRES ATTENTION": "⚠️ REQUIRES ATTENTION",
     "APPROVED": "✅ APPROVED",
 }
 Status = Literal["CRITICAL ISSUES", "REQUIRES ATTENTION", "APPROVED"]
+RUBRIC = (
+    "Severity follows the checklist's rubric: a missing clause is CRITICAL, WARNING or INFO "
+    "as its kind of document needs it; a vague or risky clause is a WARNING."
+)
+_VERDICT_WORDS = {"missing": "missing", "vague": "vague", "risky": "risky"}
 
 
-class Finding(pydantic.BaseModel):
-    """One finding of the review, as the model passes it to `write_notices`. Lengths are
-    bounded so that a small model's constrained output cannot ramble for minutes."""
-
-    document: str = pydantic.Field(max_length=120, description="file name, e.g. contract_v1.pdf")
-    severity: Severity
-    clause: str = pydantic.Field(max_length=60, description="the clause, e.g. Payment terms")
-    recommendation: str = pydantic.Field(
-        max_length=240, description="the specific fix, one sentence"
-    )
-    problem: str = pydantic.Field(
-        default="", max_length=240, description="what is wrong (empty: the checker's)"
-    )
-    quote: str = pydantic.Field(
-        default="", max_length=240, description="short quote (empty: the checker's)"
-    )
-    location: str = pydantic.Field(default="", max_length=80, description="page or section")
+def counts(findings: Sequence[Finding]) -> dict[str, int]:
+    return {s: sum(f.severity == s for f in findings) for s in SEVERITIES}
 
 
-def status_for(counts: dict[str, int]) -> Status:
-    """The overall status the findings call for."""
-    if counts.get("CRITICAL", 0):
+def overall(reviews: Sequence[DocumentReview]) -> Status:
+    """CRITICAL ISSUES if any finding is CRITICAL; REQUIRES ATTENTION if any is a WARNING
+    or a document could not be reviewed; else APPROVED."""
+    found = counts([f for r in reviews for f in r.findings()])
+    if found["CRITICAL"]:
         return "CRITICAL ISSUES"
-    if counts.get("WARNING", 0):
+    if found["WARNING"] or any(not r.reviewed for r in reviews):
         return "REQUIRES ATTENTION"
     return "APPROVED"
 
 
-def render_notices(
-    documents: Sequence[str], findings: Sequence[Finding], *, folder: str = ""
-) -> str:
-    counts = {s: sum(f.severity == s for f in findings) for s in SEVERITIES}
+def _describe(r: DocumentReview) -> str:
+    pages = f", {r.pages} pages" if r.pages else ""
+    return f"{r.kind_name}{pages}"
+
+
+def _one_line(text: str) -> str:
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def render_notices(reviews: Sequence[DocumentReview], *, folder: str = "") -> str:
+    findings = [f for r in reviews for f in r.findings()]
+    c = counts(findings)
     where = f" in `{folder}`" if folder else ""
     lines = [
         "# Legal Notices",
         "",
-        # Labels are upper case only where they mark a finding: digest_notices counts them.
-        f"Review of {len(documents)} document(s){where}: "
-        + ", ".join(f"{counts[s]} {s.lower()}" for s in SEVERITIES)
+        f"Review of {len(reviews)} document(s){where}: "
+        + ", ".join(f"{c[s]} {s.lower()}" for s in SEVERITIES)
         + ". Critical: fix before signing or publishing; warning: should be fixed; "
-        "info: worth knowing.",
+        "info: worth knowing. " + RUBRIC,
     ]
     order = {s: i for i, s in enumerate(SEVERITIES)}
-    for doc in documents:
-        own = sorted(
-            (f for f in findings if same_document(f.document, doc)), key=lambda f: order[f.severity]
-        )
-        lines += ["", f"## {doc}", ""]
+    for r in reviews:
+        lines += ["", f"## {r.document}", ""]
+        if not r.reviewed:
+            lines.append(f"**Not reviewed:** {_one_line(r.error)}")
+            continue
+        checked = sum(v.verdict != "not_applicable" for v in r.verdicts)
+        lines.append(f"*{_describe(r)}* ({r.kind_why}); {checked} clauses checked.")
+        own = sorted(r.findings(), key=lambda f: order[f.severity])
         if not own:
-            lines.append("No findings: the clauses checked are present and clear.")
+            lines += ["", "No findings: every clause checked is present and clear."]
             continue
         for i, f in enumerate(own, 1):
-            lines += [f"### {i}. {f.severity}: {f.clause.strip()}", ""]
-            if f.problem.strip():
-                lines.append(f"- **Problem:** {f.problem.strip()}")
-            if f.quote.strip():
-                quote = f.quote.strip().strip('"')
-                loc = f" ({f.location.strip()})" if f.location.strip() else ""
-                lines.append(f'- **Quote:** "{quote}"{loc}')
-            elif f.location.strip():
-                lines.append(f"- **Location:** {f.location.strip()}")
-            lines.append(f"- **Recommendation:** {f.recommendation.strip()}")
-            lines.append("")
-        lines.pop()
+            lines += ["", f"### {i}. {f.severity}: {f.label} ({_VERDICT_WORDS[f.verdict]})", ""]
+            if f.reason:
+                lines.append(f"- **Problem:** {_one_line(f.reason)}")
+            if f.quote:
+                loc = f" ({f.location})" if f.location else ""
+                lines.append(f'- **Quote:** "{_one_line(f.quote)}"{loc}')
+            if f.recommendation:
+                lines.append(f"- **Recommendation:** {_one_line(f.recommendation)}")
     return "\n".join(lines) + "\n"
 
 
-def render_summary(
-    status: Status,
-    counts: dict[str, int],
-    per_document: dict[str, dict[str, int]],
-    recommendations: Sequence[str],
-) -> str:
+def render_summary(reviews: Sequence[DocumentReview], *, top: int = 3) -> str:
+    findings = [f for r in reviews for f in r.findings()]
+    c = counts(findings)
+    status = overall(reviews)
     lines = [
         "# Review Summary",
         "",
@@ -105,59 +99,30 @@ def render_summary(
         "",
         "| Severity | Count |",
         "| --- | --- |",
+        *(f"| {s} | {c[s]} |" for s in SEVERITIES),
+        "",
+        "## Documents reviewed",
+        "",
     ]
-    lines += [f"| {s} | {counts.get(s, 0)} |" for s in SEVERITIES]
-    lines += ["", "## Documents reviewed", ""]
-    for doc, c in per_document.items():
-        found = ", ".join(f"{c[s]} {s}" for s in SEVERITIES if c.get(s)) or "no findings"
-        lines.append(f"- {doc}: {found}")
+    for r in reviews:
+        if not r.reviewed:
+            lines.append(f"- {r.document}: **not reviewed** ({_one_line(r.error)})")
+            continue
+        own = counts(r.findings())
+        found = ", ".join(f"{own[s]} {s}" for s in SEVERITIES if own[s]) or "no findings"
+        lines.append(f"- {r.document} ({_describe(r)}): {found}")
     lines += ["", "## Top recommendations", ""]
-    recs = [r.strip() for r in recommendations if r.strip()]
+    order = {s: i for i, s in enumerate(SEVERITIES)}
+    ranked = sorted((f for f in findings if f.severity != "INFO"), key=lambda f: order[f.severity])
+    recs = [f"{f.document}: {f.recommendation}" for f in ranked if f.recommendation][:top]
     lines += [f"{i}. {r}" for i, r in enumerate(recs, 1)] or ["None: no changes needed."]
+    lines += ["", RUBRIC]
     return "\n".join(lines) + "\n"
-
-
-# --- reading a notices file back ---------------------------------------------------------
-
-_LABEL = re.compile(r"\b(CRITICAL|WARNING|INFO)\b")
-_SECTION = re.compile(r"^#{1,3}\s+(.+?)\s*$", re.MULTILINE)
-
-
-@dataclass(frozen=True, slots=True)
-class NoticesDigest:
-    """What a LEGAL_NOTICES.md says: severity labels counted per document section."""
-
-    counts: dict[str, int]
-    per_document: dict[str, dict[str, int]]
-
-    @property
-    def status(self) -> Status:
-        return status_for(self.counts)
 
 
 def same_document(given: str, name: str) -> bool:
     """`./contracts/Contract_v1.pdf` and `contract_v1.pdf` name the same file."""
     return given.replace("\\", "/").rsplit("/", 1)[-1].strip().lower() == name.lower()
-
-
-def digest_notices(text: str, documents: Sequence[str]) -> NoticesDigest:
-    """Count severity labels, in total and in each document's part of the text. A document's
-    part runs from the heading that names it to the next heading naming another one."""
-    marks: list[tuple[int, str]] = []
-    for m in _SECTION.finditer(text):
-        heading = m.group(1).lower()
-        named = [d for d in documents if d.lower() in heading]
-        if named:
-            marks.append((m.start(), named[0]))
-    counts = dict.fromkeys(SEVERITIES, 0)
-    for label in _LABEL.findall(text):
-        counts[label] += 1
-    per_document: dict[str, dict[str, int]] = {d: dict.fromkeys(SEVERITIES, 0) for d in documents}
-    for i, (start, doc) in enumerate(marks):
-        end = marks[i + 1][0] if i + 1 < len(marks) else len(text)
-        for label in _LABEL.findall(text[start:end]):
-            per_document[doc][label] += 1
-    return NoticesDigest(counts, per_document)
 
 
 _STATUS_LINE = re.compile(r"(CRITICAL ISSUES|REQUIRES ATTENTION|APPROVED)", re.IGNORECASE)
@@ -166,7 +131,4 @@ _STATUS_LINE = re.compile(r"(CRITICAL ISSUES|REQUIRES ATTENTION|APPROVED)", re.I
 def status_in(summary: str) -> Status | None:
     """The overall status a summary states (its first status phrase), if any."""
     m = _STATUS_LINE.search(summary)
-    if m is None:
-        return None
-    phrase = m.group(1).upper()
-    return phrase  # type: ignore[return-value]
+    return None if m is None else m.group(1).upper()  # type: ignore[return-value]

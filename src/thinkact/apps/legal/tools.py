@@ -1,32 +1,38 @@
-"""The review's tools: the file tools over the folder, `check_clauses`, and (for small models)
-`write_notices` / `write_summary`, which turn the model's structured findings into the two
-Markdown reports so that a 1.5B model never has to type 2 KB of Markdown by hand.
+"""The review's tools: `list_files` over the folder, `review_document` (one bounded review a
+document, by the checklist of its kind), `write_notices` and `write_summary` (the reports,
+rendered from the structured reviews: they take no arguments, so a small model cannot get
+them wrong), and for API models `add_finding` (a finding beyond the checklist, which stands
+only with a quote found word for word in the document).
+
+Each document's review is saved as it finishes (`ReviewCache`), so an interrupted review
+resumes without redoing finished documents.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
-from typing import Annotated, Any
+from pathlib import Path
+from typing import Literal
 
-from pydantic import Field
-
-from thinkact.apps.legal.clauses import ClauseReport, ClauseResult, check_document
+from thinkact.apps.legal.checklist import SEVERITIES
 from thinkact.apps.legal.documents import load_document
-from thinkact.apps.legal.prompts import STEPS
+from thinkact.apps.legal.evidence import verify_quote
+from thinkact.apps.legal.judge import ItemVerdict, Judge
+from thinkact.apps.legal.prompts import NOTICES, STEPS, SUMMARY
 from thinkact.apps.legal.reports import (
-    NOTICES,
-    SEVERITIES,
     STATUSES,
-    SUMMARY,
-    Finding,
-    digest_notices,
+    counts,
+    overall,
     render_notices,
     render_summary,
     same_document,
-    status_in,
 )
+from thinkact.apps.legal.reviewer import DocumentReview, Finding, review_document
 from thinkact.errors import ToolRetry
 from thinkact.events import ProgressMarked
 from thinkact.tools.base import Tool, ToolContext
@@ -34,7 +40,9 @@ from thinkact.tools.documents import DOCUMENT_SUFFIXES, suffix_of
 from thinkact.tools.files import file_tools
 from thinkact.tools.sandbox import Workspace
 
-MAX_FINDINGS = 10  # per call; more come in further calls, which accumulate
+# Bump when a change to the review makes saved reviews stale.
+REVIEW_VERSION = "2"
+CACHE_FOLDER = ".thinkact-review"
 
 
 def documents_in(workspace: Workspace) -> list[str]:
@@ -47,20 +55,64 @@ def documents_in(workspace: Workspace) -> list[str]:
     ]
 
 
+def _checklists_digest() -> str:
+    from importlib import resources
+
+    folder = resources.files("thinkact.apps.legal").joinpath("checklists")
+    h = hashlib.sha256(REVIEW_VERSION.encode())
+    for entry in sorted(folder.iterdir(), key=lambda e: e.name):
+        if entry.name.endswith(".toml"):
+            h.update(entry.name.encode() + entry.read_bytes())
+    return h.hexdigest()[:16]
+
+
+@dataclass
+class ReviewCache:
+    """Finished document reviews on disk, keyed by the document's bytes, the checklists and
+    the model: a resumed (or repeated) review reuses them, a changed document is redone."""
+
+    folder: Path
+    model: str
+
+    def _key(self, data: bytes) -> str:
+        h = hashlib.sha256(data)
+        h.update(f"\0{self.model}\0{_checklists_digest()}".encode())
+        return h.hexdigest()[:24]
+
+    def load(self, data: bytes, document: str) -> DocumentReview | None:
+        path = self.folder / f"{self._key(data)}.json"
+        try:
+            review = DocumentReview.from_dict(json.loads(path.read_text("utf-8")))
+        except (OSError, ValueError, KeyError, TypeError):
+            return None
+        return replace(review, document=document)
+
+    def save(self, data: bytes, review: DocumentReview) -> None:
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            path = self.folder / f"{self._key(data)}.json"
+            tmp = path.with_suffix(".tmp")
+            tmp.write_text(json.dumps(review.to_dict(), ensure_ascii=True), "utf-8")
+            tmp.replace(path)
+        except OSError:
+            pass  # a cache that cannot be written costs a redo on resume, nothing else
+
+
 @dataclass
 class Review:
-    """One review's folders, documents and what its tools found so far."""
+    """One review's folders, documents, judge and the reviews done so far."""
 
     source: Workspace
     output: Workspace
     documents: list[str]
-    checks: dict[str, ClauseReport] = field(default_factory=dict)
-    findings: list[Finding] = field(default_factory=list)
-    # Validates a report right after it is written: None if fine, else the reason.
-    check_written: Callable[[str], str | None] = lambda name: None
-    # check_clauses says what is left of the whole review ("Still to check: ..."), which a
-    # ReAct agent needs; a PEV step has one document as its goal and was led off it.
-    guide: bool = True
+    judge: Judge
+    cache: ReviewCache | None = None
+    parallel: int = 1  # documents reviewed at once (API models)
+    reviews: dict[str, DocumentReview] = field(default_factory=dict)
+    extra: dict[str, list[Finding]] = field(default_factory=dict)
+    # hears each item's verdict as it is given (the console's live progress)
+    on_verdict: Callable[[str, ItemVerdict], None] | None = None
+    on_document: Callable[[DocumentReview], None] | None = None
 
     def document(self, given: str) -> str:
         """The reviewed document a model-given name means, or a ToolRetry naming them."""
@@ -71,13 +123,41 @@ class Review:
             f"'{given}' is not one of the documents under review: {', '.join(self.documents)}"
         )
 
+    def review_one(self, name: str) -> DocumentReview:
+        """The review of one document: from the cache, or done now and saved."""
+        if name in self.reviews:
+            return self.reviews[name]
+        try:
+            _, data = self.source.read(name)
+        except ToolRetry as e:
+            data, review = b"", DocumentReview(name, error=str(e))
+        else:
+            cached = self.cache.load(data, name) if self.cache else None
+            review = cached or review_document(
+                self.source, name, self.judge, progress=self.on_verdict
+            )
+        if review.reviewed and self.cache is not None and data:
+            self.cache.save(data, review)
+        self.reviews[name] = review
+        if self.on_document is not None:
+            self.on_document(review)
+        return review
+
+    def all_reviews(self) -> list[DocumentReview]:
+        """Every document's review so far, with the model's own findings, in folder order;
+        a document not reviewed yet is listed as such."""
+        out = []
+        for d in self.documents:
+            r = self.reviews.get(d) or DocumentReview(d, error="the review stopped before it")
+            out.append(replace(r, extra=tuple(self.extra.get(d, ()))))
+        return out
+
     # --- tools -------------------------------------------------------------------------
 
-    def check_clauses(self, path: str, ctx: ToolContext) -> str:
-        """Check documents for the clauses a legal reviewer expects (termination, payment
-        deadlines, liability, indemnity, governing law, confidentiality, refunds; for privacy
-        policies: lawful basis, data-subject rights, retention, transfers, DPO, breach notice).
-        Says per clause PRESENT, VAGUE or MISSING, with a quote and its location.
+    def review_document(self, path: str, ctx: ToolContext) -> str:
+        """Review documents against the checklist of their kind (contract, NDA, employment,
+        licence, DPA, terms of service, privacy notice...): each clause is present, vague,
+        risky, missing or not applicable, with a quote checked against the text.
 
         Args:
             path: a document, e.g. "contract_v1.pdf", or "." for every document at once.
@@ -85,220 +165,114 @@ class Review:
         folder = path.strip().replace("\\", "/").strip("/")
         if folder in ("", "."):
             names = list(self.documents)
-        else:  # a subfolder holding documents, else a file (the sandbox judges the path)
-            names = [d for d in self.documents if d.startswith(folder + "/")] or [path]
-        reports = [check_document(load_document(self.source, n)) for n in names]
-        if not self.checks:
+        else:
+            names = [d for d in self.documents if d.startswith(folder + "/")] or [
+                self.document(path)
+            ]
+        if not self.reviews:
             ctx.emit(ProgressMarked(STEPS[0]))  # reviewing means the scan is done
-        for report in reports:
-            self.checks[report.document] = report
-        text = "\n\n".join(r.render() for r in reports)
-        left = [d for d in self.documents if d not in self.checks]
-        if not left:
-            ctx.emit(ProgressMarked(STEPS[1]))
-        if not self.guide:  # a PEV document step: the list to answer with, ready to copy
-            return f"{text}\nProblems to report: {_problems(reports)}."
-        if left:  # small models lose count: say what is left
-            return f"{text}\nStill to check: {', '.join(left)}."
+        if self.parallel > 1 and len(names) > 1:
+            with ThreadPoolExecutor(self.parallel) as pool:
+                done = list(pool.map(self.review_one, names))
+        else:
+            done = [self.review_one(n) for n in names]
+        text = "\n".join(_brief(r) for r in done)
+        left = [d for d in self.documents if d not in self.reviews]
+        if left:
+            return f"{text}\nStill to review: {', '.join(left)}."
+        ctx.emit(ProgressMarked(STEPS[1]))
+        found = counts([f for r in self.reviews.values() for f in r.findings()])
+        tally = ", ".join(f"{found[s]} {s}" for s in SEVERITIES)
         return (
-            f"{text}\nAll {len(self.documents)} documents checked. Problems to "
-            f"report with write_notices: {_problems(self.checks.values())}."
+            f"{text}\nAll {len(self.documents)} documents reviewed ({tally}). Next: write_notices."
         )
 
-    def write_notices(
-        self, findings: Annotated[list[Finding], Field(max_length=MAX_FINDINGS)], ctx: ToolContext
-    ) -> str:
-        """Write LEGAL_NOTICES.md from your findings: one per MISSING or VAGUE clause, in
-        every document. Findings of earlier calls are kept.
-
-        Args:
-            findings: one item per problem found.
-        """
-        left = [d for d in self.documents if d not in self.checks]
+    def write_notices(self, ctx: ToolContext) -> str:
+        """Write LEGAL_NOTICES.md from the reviews: every finding of every document."""
+        left = [d for d in self.documents if d not in self.reviews]
         if left:
-            raise ToolRetry(
-                f"run check_clauses on every document first; not yet: {', '.join(left)}"
-            )
-        if not findings:
-            raise ToolRetry("findings is empty: give one finding for each problem you found")
-        # Findings accumulate over calls (small models write a document at a time); a new
-        # finding on the same clause of the same document replaces the old one.
-        merged = {self._clause_key(f): f for f in self.findings}
-        for f in findings:
-            doc = self.document(f.document)
-            new = self._with_evidence(f.model_copy(update={"document": doc}))
-            merged[self._clause_key(new)] = new
-        self.findings = resolved = list(merged.values())
-        text = render_notices(self.documents, resolved, folder=self.source.root.name)
+            raise ToolRetry(f"review every document first; not yet: {', '.join(left)}")
+        reviews = self.all_reviews()
+        text = render_notices(reviews, folder=self.source.root.name)
         result = self.output.write(NOTICES, text.encode("utf-8"))
-        counts = ", ".join(f"{sum(f.severity == s for f in resolved)} {s}" for s in SEVERITIES)
-        out = f"Wrote {result.bytes_written:,} bytes to {result.path}: {counts}."
-        return self._checked(out, NOTICES, STEPS[2], ctx, self.unresolved())
+        ctx.emit(ProgressMarked(STEPS[2]))
+        c = counts([f for r in reviews for f in r.findings()])
+        tally = ", ".join(f"{c[s]} {s}" for s in SEVERITIES)
+        return (
+            f"Wrote {result.bytes_written:,} bytes to {result.path}: {tally}. Next: write_summary."
+        )
 
-    def write_summary(self, status: str, ctx: ToolContext) -> str:
-        """Write REVIEW_SUMMARY.md (after LEGAL_NOTICES.md): overall status, counts by
-        severity, documents reviewed and the top recommendations of your findings.
-
-        Args:
-            status: "CRITICAL ISSUES" if any finding is CRITICAL, else "REQUIRES ATTENTION" if
-                any is WARNING, else "APPROVED".
-        """
-        chosen = status_in(status)
-        if chosen is None:
-            raise ToolRetry(f"status must be one of: {', '.join(STATUSES)} (got {status!r})")
+    def write_summary(self, ctx: ToolContext) -> str:
+        """Write REVIEW_SUMMARY.md (after LEGAL_NOTICES.md): the overall status, counts by
+        severity, the documents and the top recommendations."""
         try:
-            notices = self.output.read_text(NOTICES)
+            self.output.read(NOTICES)
         except ToolRetry:
             raise ToolRetry(f"{NOTICES} does not exist yet: call write_notices first") from None
-        digest = digest_notices(notices, self.documents)
-        order = {s: i for i, s in enumerate(SEVERITIES)}
-        ranked = sorted(self.findings, key=lambda f: order[f.severity])
-        recs = [f"{f.document}: {f.recommendation}" for f in ranked if f.severity != "INFO"]
-        text = render_summary(chosen, digest.counts, digest.per_document, recs[:3])
-        result = self.output.write(SUMMARY, text.encode("utf-8"))
-        out = f"Wrote {result.bytes_written:,} bytes to {result.path}: {STATUSES[chosen]}."
-        out = self._checked(out, SUMMARY, STEPS[3], ctx)
-        if "<validation_failed>" in out:
-            return out
-        # Measured: told only "give your final answer", the embedded model reasoned "I should
-        # stop calling tools" and rewrote the summary until loop detection; the literal reply
-        # to give is what it follows.
-        found = ", ".join(f"{digest.counts[s]} {s}" for s in SEVERITIES if digest.counts[s])
-        answer = f"{STATUSES[chosen]}: {sum(digest.counts.values())} findings ({found or 'none'})"
+        reviews = self.all_reviews()
+        result = self.output.write(SUMMARY, render_summary(reviews).encode("utf-8"))
+        ctx.emit(ProgressMarked(STEPS[3]))
+        status = STATUSES[overall(reviews)]
+        n = sum(len(r.findings()) for r in reviews)
         return (
-            f"{out}\nBoth reports are done. Do not call any tool. Reply now with exactly:\n"
-            f"<reasoning>Both reports are written.</reasoning>\n"
-            f"<final_answer>{answer}.</final_answer>"
+            f"Wrote {result.bytes_written:,} bytes to {result.path}: {status}. Both reports "
+            f"are done: do not call any tool; answer with the status and the number of "
+            f"findings ({status}, {n} findings)."
         )
 
-    def unresolved(self) -> str | None:
-        """What the findings still get wrong, as a reason: problems check_clauses found that
-        no finding covers, and findings rated against the severity rules (MISSING is
-        CRITICAL, VAGUE is WARNING; the embedded model once rated a missing DPO a WARNING)."""
-        missed, misrated = [], []
-        for doc, report in self.checks.items():
-            own = [f for f in self.findings if f.document == doc]
-            for r in report.results:
-                if r.status == "present":
-                    continue
-                covering = [f for f in own if _matching_clause(report, f.clause) is r]
-                due = _SEVERITY_OF[r.status]
-                if not covering:
-                    missed.append(f"{doc}: {r.label} ({r.status.upper()})")
-                elif all(f.severity != due for f in covering):
-                    was = covering[-1].severity
-                    misrated.append(f"{doc}: {r.label} is {r.status.upper()}, so {due} (not {was})")
-        reasons = []
-        if missed:
-            reasons.append(f"no finding covers {'; '.join(missed)}")
-        if misrated:
-            reasons.append(f"by the severity rules, {'; '.join(misrated)}")
-        if not reasons:
-            return None
-        return (
-            ". ".join(reasons) + ". Call write_notices with findings for these (the findings "
-            "you gave are kept; one on the same clause replaces the old)."
-        )
-
-    def _checked(
-        self, out: str, name: str, step: str, ctx: ToolContext, extra: str | None = None
+    def add_finding(
+        self,
+        document: str,
+        clause: str,
+        status: Literal["vague", "risky"],
+        quote: str,
+        reason: str,
     ) -> str:
-        """A written report's validation: the reason goes back to the model at once, or the
-        step is marked complete."""
-        reason = self.check_written(name) or extra
-        if reason:
-            return f"{out}\n<validation_failed>{reason}</validation_failed>"
-        ctx.emit(ProgressMarked(step))
-        return out
+        """Add a finding the checklist does not cover: a vague or risky term. It stands only
+        if the quote is found word for word in the document. Its severity is a WARNING.
 
-    def _clause_key(self, f: Finding) -> tuple[str, str]:
-        """Which clause a finding is about: the checked clause its name means, else the name
-        itself. A PEV run wrote "DPO / privacy contact (MISSING)" after "DPO / privacy
-        contact" and the notices counted the problem twice."""
-        report = self.checks.get(f.document)
-        hit = _matching_clause(report, f.clause) if report else None
-        return f.document, hit.label if hit is not None else f.clause.strip().lower()
+        Args:
+            document: the file name.
+            clause: the clause, in a few words.
+            status: "vague" or "risky".
+            quote: the exact words of the document that show the problem.
+            reason: one sentence: what is wrong.
+        """
+        name = self.document(document)
+        doc = load_document(self.source, name)
+        check = verify_quote(doc, quote)
+        if not check.verified:
+            raise ToolRetry(
+                "that quote is not in the document word for word; copy the exact words, or "
+                "drop the finding"
+            )
+        finding = Finding(
+            name, "extra:" + re.sub(r"\W+", "_", clause.lower()).strip("_"), clause.strip(),
+            status, "WARNING", quote.strip(), check.location, reason.strip(), "",
+        )  # fmt: skip
+        self.extra.setdefault(name, []).append(finding)
+        return f"Added a WARNING on {clause.strip()} in {name} ({check.location})."
 
-    def _with_evidence(self, f: Finding) -> Finding:
-        """Fill an empty problem, quote or location from what check_clauses found for that
-        clause: the model judges and recommends, the checker supplies the citation."""
-        report = self.checks.get(f.document)
-        hit = _matching_clause(report, f.clause) if report else None
-        if hit is None:
-            return f
-        update: dict[str, str] = {"clause": _STATUS_SUFFIX.sub("", f.clause) or f.clause}
-        if not f.problem.strip():
-            update["problem"] = hit.note
-        if not f.quote.strip() and hit.evidence is not None:
-            update["quote"] = hit.evidence.quote
-            update["location"] = f.location or hit.evidence.location
-        return f.model_copy(update=update)
-
-
-def _problems(reports: Iterable[ClauseReport]) -> str:
-    """Every problem the reports found, listed in one line ("none" if none)."""
-    found = [
-        f"{rep.document}: {r.label} ({r.status.upper()})"
-        for rep in reports
-        for r in rep.results
-        if r.status != "present"
-    ]
-    return "; ".join(found) or "none"
-
-
-_WORDS = re.compile(r"[a-z]{3,}")
-# The checker's verdict copied into a clause name: "DPO / privacy contact (MISSING)"
-_STATUS_SUFFIX = re.compile(r"\s*[(\[](?:missing|vague|present)[)\]]\s*$", re.I)
-_SEVERITY_OF = {"missing": "CRITICAL", "vague": "WARNING"}
-
-
-def _stems(text: str) -> set[str]:
-    return {w[:6] for w in _WORDS.findall(text.lower())} - {"and", "the", "clause", "policy"}
-
-
-def _matching_clause(report: ClauseReport, clause: str) -> ClauseResult | None:
-    """The checked clause a finding's free-text clause name means (most shared word stems)."""
-    given = _stems(clause)
-    scored = [(len(given & _stems(f"{r.label} {r.clause}")), r) for r in report.results]
-    best = max(scored, key=lambda s: s[0], default=(0, None))
-    return best[1] if best[0] > 0 else None
-
-
-def with_check(tool: Tool, check: Callable[[Mapping[str, Any]], str | None]) -> Tool:
-    """The same tool, whose successful result is followed by `check(arguments)`'s complaint
-    as `<validation_failed>reason</validation_failed>`, so the model fixes a report right
-    after writing it instead of only when it tries to finish."""
-    inner = tool.fn
-
-    def checked(**kwargs: Any) -> Any:
-        out = inner(**kwargs)
-        reason = check(kwargs)
-        if reason:
-            return f"{out}\n<validation_failed>{reason}</validation_failed>"
-        return out
-
-    return replace(tool, fn=checked, _spec=None)
-
-
-def review_tools(review: Review, *, structured: bool) -> list[Tool]:
-    """Structured (small models): list_files, check_clauses, write_notices, write_summary;
-    the tools mark the workflow's steps as they complete them, which saves the embedded
-    model a turn per step. Otherwise list_files, read_file, check_clauses, write_file and
-    mark_step_complete: the model reads, writes the Markdown and marks steps itself.
-    Either way a report is validated right after it is written."""
-    files = {t.name: t for t in file_tools(review.source, output=review.output)}
-    check = Tool.from_function(review.check_clauses, idempotent=True)
-    if structured:
-        return [
+    def tools(self, *, extra_findings: bool) -> list[Tool]:
+        files = {t.name: t for t in file_tools(self.source, output=self.output)}
+        out = [
             files["list_files"],
-            check,
-            Tool.from_function(review.write_notices, needs_approval=True),
-            Tool.from_function(review.write_summary, needs_approval=True),
+            Tool.from_function(self.review_document, idempotent=True),
+            Tool.from_function(self.write_notices, needs_approval=True),
+            Tool.from_function(self.write_summary, needs_approval=True),
         ]
+        if extra_findings:
+            out[2:2] = [files["read_file"], Tool.from_function(self.add_finding)]
+        return out
 
-    def after_write(args: Mapping[str, Any]) -> str | None:
-        name = str(args.get("path", "")).replace("\\", "/").rsplit("/", 1)[-1]
-        return review.check_written(name) if name in (NOTICES, SUMMARY) else None
 
-    write = with_check(files["write_file"], after_write)
-    return [files["list_files"], files["read_file"], check, write, files["mark_step_complete"]]
+def _brief(r: DocumentReview) -> str:
+    """A document's review as the model reads it: the kind and each finding."""
+    if not r.reviewed:
+        return f"{r.document}: NOT REVIEWED: {r.error}"
+    found = r.findings()
+    head = f"{r.document}: {r.kind_name}; {len(r.verdicts)} clauses checked, "
+    if not found:
+        return head + "no findings."
+    items = "; ".join(f"{f.severity} {f.label} ({f.verdict})" for f in found)
+    return head + f"{len(found)} findings: {items}."

@@ -1,0 +1,219 @@
+"""The review's checklists, read from the TOML files in `checklists/`: what each clause is
+(`items.toml`), which kinds of document need it and how serious its absence is (one file a
+kind), and the severity rubric.
+
+The rubric, the same for every model: a MISSING clause gets the severity its kind's file
+gives it; a VAGUE or RISKY clause is a WARNING. The model judges what the text says; it
+never picks a severity.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, replace
+from functools import cache
+from importlib import resources
+from typing import Literal
+
+Severity = Literal["CRITICAL", "WARNING", "INFO"]
+Verdict = Literal["present", "vague", "risky", "missing", "not_applicable"]
+SEVERITIES: tuple[Severity, ...] = ("CRITICAL", "WARNING", "INFO")
+VERDICTS: tuple[Verdict, ...] = ("present", "vague", "risky", "missing", "not_applicable")
+KIND_IDS = (
+    "services",
+    "saas",
+    "nda",
+    "employment",
+    "licence",
+    "dpa",
+    "terms",
+    "privacy",
+    "general",
+)
+
+
+class ChecklistError(ValueError):
+    """A checklist file that does not say what it must."""
+
+
+@dataclass(frozen=True, slots=True)
+class Fact:
+    """Something about a whole document that decides whether an item applies ("paid")."""
+
+    id: str
+    question: str
+    headings: tuple[str, ...]
+    words: tuple[str, ...]
+    not_words: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Item:
+    """One clause a reviewer looks for."""
+
+    id: str
+    label: str
+    what: str
+    headings: tuple[str, ...]
+    words: tuple[str, ...]
+    not_words: tuple[str, ...] = ()
+    concrete: str = ""  # yes/no; "no" -> vague
+    vague: str = ""
+    safe: str = ""  # what keeps the clause fair; its absence -> risky
+    safe_match: tuple[str, ...] = ()  # a copied `safe` must hold one of these
+    max_months: int | None = None  # a copied `safe` must state a period this short
+    risk: str = ""
+    fix_missing: str = ""
+    fix_vague: str = ""
+    fix_risky: str = ""
+
+    def fix(self, verdict: Verdict) -> str:
+        return {"missing": self.fix_missing, "vague": self.fix_vague, "risky": self.fix_risky}.get(
+            verdict, ""
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Need:
+    """An item as one kind needs it: severity when missing (None: absence is fine) and
+    the fact it depends on, if any."""
+
+    item: Item
+    missing: Severity | None
+    applies_if: Fact | None = None
+    risk_checked: bool = True  # False: the item's risky wording is the norm in this kind
+
+
+@dataclass(frozen=True, slots=True)
+class Kind:
+    id: str
+    name: str
+    titles: tuple[str, ...]
+    cues: tuple[str, ...]
+    needs: tuple[Need, ...]
+
+
+def severity(need: Need, verdict: Verdict) -> Severity | None:
+    """The rubric: what a verdict on an item costs, or None when it is no finding."""
+    if verdict in ("vague", "risky"):
+        return "WARNING"
+    if verdict == "missing":
+        return need.missing
+    return None
+
+
+def _strings(raw: dict[str, object], key: str, where: str) -> tuple[str, ...]:
+    value = raw.get(key, [])
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise ChecklistError(f"{where}: {key} must be a list of strings")
+    return tuple(v.lower() for v in value)
+
+
+def _text(raw: dict[str, object], key: str, where: str, *, required: bool = False) -> str:
+    value = raw.get(key, "")
+    if not isinstance(value, str) or (required and not value.strip()):
+        raise ChecklistError(f"{where}: {key} must be {'a non-empty' if required else 'a'} string")
+    return value.strip()
+
+
+def _load(name: str) -> dict[str, object]:
+    text = resources.files("thinkact.apps.legal").joinpath("checklists", name).read_text("utf-8")
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise ChecklistError(f"checklists/{name}: {e}") from None
+
+
+def _items() -> tuple[dict[str, Item], dict[str, Fact]]:
+    raw = _load("items.toml")
+    items: dict[str, Item] = {}
+    facts: dict[str, Fact] = {}
+    for entry in raw.get("fact", []):  # type: ignore[attr-defined]
+        where = f"items.toml fact {entry.get('id')!r}"
+        fid = _text(entry, "id", where, required=True)
+        facts[fid] = Fact(
+            fid,
+            _text(entry, "question", where, required=True),
+            _strings(entry, "headings", where),
+            _strings(entry, "words", where),
+            _strings(entry, "not_words", where),
+        )
+    for entry in raw.get("item", []):  # type: ignore[attr-defined]
+        where = f"items.toml item {entry.get('id')!r}"
+        iid = _text(entry, "id", where, required=True)
+        if iid in items:
+            raise ChecklistError(f"{where}: defined twice")
+        texts = {
+            k: _text(entry, k, where)
+            for k in ("concrete", "vague", "safe", "risk", "fix_missing", "fix_vague", "fix_risky")
+        }
+        if bool(texts["concrete"]) != bool(texts["vague"]):
+            raise ChecklistError(f"{where}: concrete and vague go together")
+        if bool(texts["safe"]) != bool(texts["risk"]):
+            raise ChecklistError(f"{where}: safe and risk go together")
+        months = entry.get("max_months")
+        if months is not None and (not isinstance(months, int) or months < 1):
+            raise ChecklistError(f"{where}: max_months must be a whole number of months")
+        items[iid] = Item(
+            iid,
+            _text(entry, "label", where, required=True),
+            _text(entry, "what", where, required=True),
+            _strings(entry, "headings", where),
+            _strings(entry, "words", where),
+            _strings(entry, "not_words", where),
+            safe_match=_strings(entry, "safe_match", where),
+            max_months=months,
+            **texts,
+        )
+    return items, facts
+
+
+@cache
+def kinds() -> dict[str, Kind]:
+    """Every kind of document, by id, in the order of KIND_IDS (general last)."""
+    items, facts = _items()
+    out: dict[str, Kind] = {}
+    for kid in KIND_IDS:
+        raw = _load(f"{kid}.toml")
+        where = f"{kid}.toml"
+        if raw.get("id") != kid:
+            raise ChecklistError(f"{where}: id must be {kid!r}")
+        severities = raw.get("items")
+        conditions = raw.get("applies_if", {})
+        if not isinstance(severities, dict) or not severities or not isinstance(conditions, dict):
+            raise ChecklistError(f"{where}: [items] must name the kind's items")
+        needs = []
+        for iid, sev in severities.items():
+            if iid not in items:
+                raise ChecklistError(f"{where}: unknown item {iid!r}")
+            if sev not in (*SEVERITIES, "none"):
+                raise ChecklistError(
+                    f"{where}: {iid} = {sev!r}: use CRITICAL, WARNING, INFO or none"
+                )
+            fact = conditions.get(iid)
+            if fact is not None and fact not in facts:
+                raise ChecklistError(f"{where}: {iid} depends on unknown fact {fact!r}")
+            needs.append(Need(items[iid], None if sev == "none" else sev, facts.get(fact or "")))
+        no_risk = raw.get("no_risk", {})
+        quiet = no_risk.get("items", []) if isinstance(no_risk, dict) else None
+        if not isinstance(quiet, list) or set(quiet) - set(severities):
+            raise ChecklistError(f"{where}: [no_risk] items must be items of this kind")
+        needs = [replace(n, risk_checked=n.item.id not in quiet) for n in needs]
+        unknown = set(conditions) - set(severities)
+        if unknown:
+            raise ChecklistError(f"{where}: applies_if names items not in [items]: {unknown}")
+        out[kid] = Kind(
+            kid,
+            _text(raw, "name", where, required=True),
+            _strings(raw, "titles", where),
+            _strings(raw, "cues", where),
+            tuple(needs),
+        )
+    return out
+
+
+def kind(kid: str) -> Kind:
+    try:
+        return kinds()[kid]
+    except KeyError:
+        raise ChecklistError(f"unknown kind {kid!r}: one of {', '.join(KIND_IDS)}") from None

@@ -1,0 +1,156 @@
+"""Finding the text that may hold a clause, and checking quotes against the document.
+
+Every sentence of the document is scored for an item: its words (matched at word starts,
+so "indemnif" finds "indemnification"), and the heading of its section ("Defense of
+Claims" under an indemnity's headings). The best few go to the model, in document order.
+Because every sentence is scored, an item with no candidate anywhere was searched for in
+the whole document.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+
+from thinkact.apps.legal.documents import Document, Passage
+
+SENTENCE_CHARS = 360  # a longer sentence is shown (and quoted) around its best match
+
+
+@dataclass(frozen=True, slots=True)
+class Sentence:
+    """One sentence of a document and where it stands."""
+
+    index: int  # position in the document
+    text: str
+    passage: Passage
+
+    @property
+    def location(self) -> str:
+        return self.passage.location
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    sentence: Sentence
+    score: float
+    shown: str  # the text the model sees and a quote would cite (a substring of `text`)
+
+
+_QUOTES = str.maketrans(
+    {"“": '"', "”": '"', "„": '"', "«": '"', "»": '"', "‘": "'", "’": "'", "‚": "'", "`": "'",
+     "–": "-", "—": "-", "‑": "-", "\u00a0": " ", "*": None}
+)  # fmt: skip
+_SPACE = re.compile(r"\s+")
+
+
+def normalise(text: str) -> str:
+    """For comparing quotes: compatibility forms, one kind of quotation mark and dash, no
+    Markdown emphasis, single spaces."""
+    text = unicodedata.normalize("NFKC", text).translate(_QUOTES)
+    return _SPACE.sub(" ", text).strip()
+
+
+def sentences(doc: Document) -> tuple[Sentence, ...]:
+    out: list[Sentence] = []
+    for passage in doc.passages:
+        for s in passage.sentences():
+            out.append(Sentence(len(out), s, passage))
+    return tuple(out)
+
+
+@cache
+def phrase(phrase: str) -> re.Pattern[str]:
+    """A phrase matched at a word start (unless it starts with punctuation, like "@")."""
+    start = r"(?<![a-z0-9])" if phrase[:1].isalnum() else ""
+    return re.compile(start + re.escape(phrase))
+
+
+def _matches(text: str, phrases: Sequence[str]) -> int:
+    return sum(1 for p in phrases if phrase(p).search(text))
+
+
+def _plain(text: str, not_words: Sequence[str]) -> str:
+    low = normalise(text).lower()
+    for phrase in not_words:
+        low = low.replace(phrase, " ")
+    return low
+
+
+def rank(
+    doc_sentences: Sequence[Sentence],
+    headings: Sequence[str],
+    words: Sequence[str],
+    not_words: Sequence[str] = (),
+    *,
+    limit: int = 6,
+) -> list[Candidate]:
+    """The `limit` sentences most likely to hold a clause, best first; none when no
+    sentence has its words or stands under its headings."""
+    scored: list[tuple[float, Sentence]] = []
+    heading_hit: dict[str, bool] = {}
+    for s in doc_sentences:
+        section = s.passage.section
+        if section not in heading_hit:
+            heading_hit[section] = bool(section) and _matches(_plain(section, ()), headings) > 0
+        hits = _matches(_plain(s.text, not_words), words)
+        score = hits + (1.5 if heading_hit[section] else 0.0)
+        if score > 0:
+            scored.append((score, s))
+    best = sorted(scored, key=lambda x: (-x[0], x[1].index))[:limit]
+    return [Candidate(s, score, _shown(s.text, words)) for score, s in best]
+
+
+def _shown(text: str, words: Sequence[str]) -> str:
+    """The sentence, or for a long one a window around its first matching word, cut at
+    word boundaries (still a verbatim part of the text)."""
+    text = text.strip()
+    if len(text) <= SENTENCE_CHARS:
+        return text
+    low = text.lower()
+    starts = [m.start() for w in words if (m := phrase(w).search(low))]
+    at = min(starts, default=0)
+    begin = max(0, at - SENTENCE_CHARS // 3)
+    if begin:
+        begin = text.find(" ", begin) + 1
+    end = begin + SENTENCE_CHARS
+    if end < len(text):
+        end = text.rfind(" ", begin, end)
+    return text[begin:end].strip(" ,;:")
+
+
+def first_line(doc: Document) -> str:
+    for p in doc.passages:
+        if p.text.strip():
+            return p.text.strip()[:200]
+    return ""
+
+
+@dataclass(frozen=True, slots=True)
+class QuoteCheck:
+    verified: bool
+    location: str  # where the quote was found, or ""
+
+
+def verify_quote(doc: Document, quote: str, doc_sentences: Sequence[Sentence] = ()) -> QuoteCheck:
+    """Whether `quote` appears word for word in the document once whitespace, quotation
+    marks and dashes are normalised. A quote with "..." must match each part, in order,
+    within one passage. Too short a quote (under 12 characters) proves nothing."""
+    parts = [normalise(p) for p in re.split(r"\.\.\.|…", quote.strip().strip('"'))]
+    parts = [p for p in parts if p]
+    if not parts or sum(len(p) for p in parts) < 12:
+        return QuoteCheck(False, "")
+    for passage in doc.passages:
+        text = normalise(passage.text)
+        at = 0
+        for part in parts:
+            found = text.find(part, at)
+            if found < 0:
+                break
+            at = found + len(part)
+        else:
+            return QuoteCheck(True, passage.location)
+    return QuoteCheck(False, "")

@@ -1,0 +1,377 @@
+"""The model's part of a review: a verdict on one checklist item from the sentences that may
+hold it.
+
+Two judges behind one protocol:
+- `StepwiseJudge`, for small local models: the words that hold a clause and its key element
+  ("the deadline for payment") are copied out of the likeliest sentences, and a copy must be
+  in the text; the item's text comes first in each prompt, so its questions share a cached
+  prefix. The quote is a sentence of the document.
+- `VerdictJudge`, for API models: one JSON verdict `{status, quote, reason}` per item; a
+  quote that is not in the document is asked for again once, then the verdict is dropped.
+Either way the severity comes from the rubric (`checklist.severity`), never the model.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from thinkact.apps.legal.checklist import Fact, Item, Need, Verdict
+from thinkact.apps.legal.documents import Document
+from thinkact.apps.legal.evidence import (
+    Candidate,
+    Sentence,
+    normalise,
+    phrase,
+    rank,
+    verify_quote,
+)
+from thinkact.formats import jsonish
+from thinkact.models.base import Model
+from thinkact.types import AssistantMessage, Message, ModelRequest, SystemMessage, UserMessage
+
+SYSTEM = (
+    "You are a careful legal reviewer. You read sentences from a document and answer "
+    "exactly what is asked, from the text only."
+)
+
+
+@dataclass(frozen=True, slots=True)
+class ItemVerdict:
+    """What the review concluded on one item of one document."""
+
+    item: str
+    verdict: Verdict
+    quote: str = ""
+    location: str = ""
+    reason: str = ""
+    verified: bool = False  # the quote was found word for word in the document
+    dropped: bool = False  # the model's quote could not be verified: no finding stands
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "item": self.item,
+            "verdict": self.verdict,
+            "quote": self.quote,
+            "location": self.location,
+            "reason": self.reason,
+            "verified": self.verified,
+            "dropped": self.dropped,
+        }
+
+    @classmethod
+    def from_dict(cls, d: dict[str, object]) -> ItemVerdict:
+        verdict = str(d.get("verdict"))
+        if verdict not in ("present", "vague", "risky", "missing", "not_applicable"):
+            raise ValueError(f"not a verdict: {verdict!r}")
+        return cls(
+            str(d["item"]),
+            verdict,  # type: ignore[arg-type]
+            str(d.get("quote", "")),
+            str(d.get("location", "")),
+            str(d.get("reason", "")),
+            bool(d.get("verified", False)),
+            bool(d.get("dropped", False)),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Subject:
+    """The document under review, as the judges see it."""
+
+    document: Document
+    sentences: tuple[Sentence, ...]
+    kind_name: str
+
+    @property
+    def heading(self) -> str:
+        title = self.document.title or self.document.name
+        return f"Document: {title} ({self.kind_name})."
+
+
+class Judge(Protocol):
+    def fact(self, subject: Subject, fact: Fact) -> bool:
+        """Whether a fact about the whole document holds (e.g. users pay)."""
+        ...
+
+    def item(self, subject: Subject, need: Need, candidates: Sequence[Candidate]) -> ItemVerdict:
+        """The verdict on one item; `candidates` are its best sentences, in order."""
+        ...
+
+
+def missing(need: Need, searched: bool = True) -> ItemVerdict:
+    how = "No sentence in the document" if searched else "None of the likeliest sentences"
+    return ItemVerdict(need.item.id, "missing", reason=f"{how} {need.item.what}.")
+
+
+def numbered(candidates: Sequence[Candidate]) -> str:
+    lines = []
+    for i, c in enumerate(candidates, 1):
+        section = c.sentence.passage.section
+        where = f"({section}) " if section else ""
+        lines.append(f"[{i}] {where}{c.shown}")
+    return "\n".join(lines)
+
+
+_YES_NO = 'root ::= "yes" | "no"'
+NONE = "NONE"
+STRONG = 2.5  # a heading match and a word, or three words: present without asking
+
+
+class StepwiseJudge:
+    """Small models copy words out of a text far more reliably than they judge it (the
+    embedded model answered "yes" to every yes/no question about a clause, and copied the
+    right element or NONE in every case, on sentences written for the purpose). So each
+    question asks for words to copy, and a copy that is not in the document counts as
+    none: a made-up element cannot make a clause look complete."""
+
+    def __init__(self, model: Model, *, explain: bool = True) -> None:
+        self.model = model
+        self.explain = explain  # ask for a one-sentence reason for each finding
+
+    def fact(self, subject: Subject, fact: Fact) -> bool:
+        found = rank(subject.sentences, fact.headings, fact.words, fact.not_words, limit=5)
+        if not found:
+            return False
+        messages: list[Message] = [
+            SystemMessage(SYSTEM),
+            UserMessage(
+                f"{subject.heading}\nSentences from it:\n{numbered(found)}\n\n"
+                f"Question: {fact.question} Answer yes or no."
+            ),
+        ]
+        request = ModelRequest(messages=tuple(messages), max_tokens=2, grammar=_YES_NO)
+        return self.model.complete(request).text.strip().lower().startswith("y")
+
+    def _copy(self, subject: Subject, text: str, what: str) -> str | None:
+        """The words of the document the model copies for `what`, or None."""
+        request = ModelRequest(
+            messages=(
+                SystemMessage(SYSTEM),
+                UserMessage(
+                    f"{subject.heading}\nText:\n{text}\n\nCopy from the text {what}: write "
+                    f"only words of the text. If the text does not state it, write {NONE}."
+                ),
+            ),
+            max_tokens=40,
+            stop=("\n",),
+        )
+        copied = self.model.complete(request).text.strip().strip('"').strip()
+        if not copied or re.search(rf"\b{NONE}\b", copied):
+            return None
+        return copied if _in_text(copied, text) else None
+
+    def item(self, subject: Subject, need: Need, candidates: Sequence[Candidate]) -> ItemVerdict:
+        item = need.item
+        if not candidates:
+            return missing(need)
+        text = " ".join(c.shown for c in candidates)
+        best = max(candidates, key=lambda c: c.score)
+        verdict: Verdict = "present"
+        note = ""
+        # The clause's key element first: if it can be copied, the clause is there too.
+        element = self._copy(subject, text, item.concrete) if item.concrete else None
+        quote = _holding(candidates, element) if element else None
+        if quote is None:
+            if best.score >= STRONG:
+                quote = best
+            else:
+                copied = self._copy(subject, text, f"the words that {item.what}")
+                if copied is None:
+                    return missing(need)
+                quote = _holding(candidates, copied) or best
+            if item.concrete:
+                verdict, note = "vague", item.vague
+        checkable = need.risk_checked and bool(item.safe and (item.safe_match or item.max_months))
+        if (
+            verdict == "present"
+            and checkable
+            and not _safe(self._copy(subject, text, item.safe), item)
+        ):
+            verdict, note = "risky", item.risk
+        check = verify_quote(subject.document, quote.shown)
+        reason = note
+        if verdict != "present" and self.explain:
+            reason = self._reason(subject, text, note) or note
+        return ItemVerdict(
+            item.id, verdict, quote.shown, quote.sentence.location, reason, check.verified
+        )
+
+    def _reason(self, subject: Subject, text: str, note: str) -> str:
+        request = ModelRequest(
+            messages=(
+                SystemMessage(SYSTEM),
+                UserMessage(
+                    f"{subject.heading}\nText:\n{text}\n\nA reviewer found a problem: "
+                    f"{note}. Say what is wrong with the text, in one short sentence."
+                ),
+            ),
+            max_tokens=48,
+            stop=("\n",),
+        )
+        said = self.model.complete(request).text.strip()
+        return said if len(said) > 12 and said.endswith((".", "!", ")")) else ""
+
+
+_TOKEN = re.compile(r"[a-z0-9]+")
+
+
+def _tokens(text: str) -> list[str]:
+    return [m.group() for m in _TOKEN.finditer(normalise(text).lower())]
+
+
+def _in_text(copied: str, text: str) -> bool:
+    """Whether the copied words come from `text`: three in four of its words are words of
+    the text, and so is every number. Small models copy "30 days" from "thirty (30) days"
+    or wrap a copy in "The text states that ..."; a made-up element ("30 days" where the
+    text has no 30) fails."""
+    words = _tokens(copied)
+    have = set(_tokens(text))
+    found = [w in have for w in words]
+    numbers_ok = all(ok for w, ok in zip(words, found, strict=True) if w.isdigit())
+    return bool(words) and numbers_ok and sum(found) >= 0.75 * len(words)
+
+
+_WORDS_1_TO_20 = (
+    "one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
+    "fifteen sixteen seventeen eighteen nineteen twenty"
+)
+_NUMBER_WORDS = {w: i + 1 for i, w in enumerate(_WORDS_1_TO_20.split(" "))}
+_PERIOD = re.compile(r"\b(\d+|[a-z]+)\s*(?:\(\d+\)\s*)?(year|month|week)s?\b")
+
+
+def months_in(text: str) -> list[float]:
+    """The periods a text states, in months ("two (2) years" -> 24)."""
+    out = []
+    for m in _PERIOD.finditer(normalise(text).lower()):
+        n = int(m.group(1)) if m.group(1).isdigit() else _NUMBER_WORDS.get(m.group(1))
+        if n is not None:
+            out.append(n * {"year": 12.0, "month": 1.0, "week": 12 / 52}[m.group(2)])
+    return out
+
+
+def _safe(copied: str | None, item: Item) -> bool:
+    """Whether a copied `safe` element keeps the clause fair by the item's own test."""
+    if copied is None:
+        return False
+    low = normalise(copied).lower()
+    if item.safe_match and not any(phrase(p).search(low) for p in item.safe_match):
+        return False
+    if item.max_months is not None:
+        periods = months_in(copied)
+        return bool(periods) and max(periods) <= item.max_months
+    return True
+
+
+def _holding(candidates: Sequence[Candidate], copied: str | None) -> Candidate | None:
+    """The candidate sentence that holds most of the copied words."""
+    if not copied:
+        return None
+    words = set(_tokens(copied))
+    scored = [(len(words & set(_tokens(c.shown))), c) for c in candidates]
+    hits, best = max(scored, key=lambda x: x[0])
+    return best if hits else None
+
+
+VERDICT_SCHEMA = {
+    "type": "object",
+    "properties": {
+        "status": {"enum": ["present", "vague", "risky", "missing"]},
+        "quote": {"type": "string"},
+        "reason": {"type": "string"},
+    },
+    "required": ["status", "quote", "reason"],
+}
+
+
+class VerdictJudge:
+    """One JSON verdict an item, with a quote the document must contain word for word."""
+
+    def __init__(self, model: Model) -> None:
+        self.model = model
+
+    def _json(self, messages: list[Message]) -> tuple[str, dict[str, object]]:
+        reply = self.model.complete(
+            ModelRequest(messages=tuple(messages), max_tokens=400, json_schema=VERDICT_SCHEMA)
+        )
+        try:
+            value = jsonish.loads(jsonish.strip_fences(reply.text))
+        except ValueError:
+            value, _, _ = _find(reply.text)
+        return reply.text, value if isinstance(value, dict) else {}
+
+    def fact(self, subject: Subject, fact: Fact) -> bool:
+        found = rank(subject.sentences, fact.headings, fact.words, fact.not_words, limit=6)
+        if not found:
+            return False
+        messages: list[Message] = [
+            SystemMessage(SYSTEM),
+            UserMessage(
+                f"{subject.heading}\nSentences from it:\n{numbered(found)}\n\n"
+                f"Question: {fact.question} Answer yes or no, nothing else."
+            ),
+        ]
+        reply = self.model.complete(ModelRequest(messages=tuple(messages), max_tokens=8))
+        return reply.text.strip().lower().startswith("y")
+
+    def item(self, subject: Subject, need: Need, candidates: Sequence[Candidate]) -> ItemVerdict:
+        item = need.item
+        if not candidates:
+            return missing(need)
+        rules = [f"- present: the text {item.what}."]
+        if item.concrete:
+            rules.append(f"- vague: it does, but does not state {item.concrete}")
+        if item.safe and need.risk_checked:
+            rules.append(f"- risky: it does, but has none of {item.safe}")
+        rules.append(f"- missing: none of the sentences {item.what}.")
+        messages: list[Message] = [
+            SystemMessage(SYSTEM),
+            UserMessage(
+                f"{subject.heading}\nSentences from it that may hold the clause "
+                f'"{item.label}":\n{numbered(candidates)}\n\nGive your verdict:\n'
+                + "\n".join(rules)
+                + '\nReply with JSON only: {"status": "present|vague|risky|missing", '
+                '"quote": "the exact words of the sentence that decides it, copied '
+                'character for character (empty if missing)", "reason": "one sentence"}'
+            ),
+        ]
+        for attempt in range(2):
+            raw, value = self._json(messages)
+            status = str(value.get("status", "")).strip().lower()
+            quote = str(value.get("quote", "")).strip()
+            reason = str(value.get("reason", "")).strip()
+            if status not in ("present", "vague", "risky", "missing"):
+                messages += [AssistantMessage(raw), UserMessage(_AGAIN_STATUS)]
+                continue
+            if status == "missing":
+                return ItemVerdict(item.id, "missing", reason=reason or missing(need).reason)
+            check = verify_quote(subject.document, quote)
+            if check.verified:
+                return ItemVerdict(item.id, status, quote, check.location, reason, True)  # type: ignore[arg-type]
+            if attempt == 0:
+                messages += [AssistantMessage(raw), UserMessage(_AGAIN_QUOTE)]
+        return ItemVerdict(item.id, "present", reason="no verified quote", dropped=True)
+
+
+_AGAIN_STATUS = (
+    'Reply with JSON only, with "status" one of present, vague, risky or missing, and '
+    '"quote" and "reason".'
+)
+_AGAIN_QUOTE = (
+    "That quote is not in the document word for word. Copy the exact words of one of the "
+    "numbered sentences (without its number and heading) and reply with the JSON again."
+)
+
+
+def _find(text: str) -> tuple[object, int, int]:
+    try:
+        return jsonish.find_value(text, "{")
+    except ValueError:
+        return {}, 0, 0
+
+
+def dumps(verdicts: Sequence[ItemVerdict]) -> str:
+    return json.dumps([v.to_dict() for v in verdicts], ensure_ascii=True)
