@@ -17,8 +17,8 @@ import sys
 import time
 from pathlib import Path
 
-from thinkact.apps.legal.evidence import verify_quote
 from thinkact.apps.legal.documents import load_document
+from thinkact.apps.legal.evidence import verify_quote
 from thinkact.apps.legal.scoring import DocumentOutcome, ScoredFinding, load_answer_key, score
 from thinkact.tools.sandbox import Workspace
 
@@ -44,7 +44,8 @@ def main() -> None:
     for key in keys:
         started = time.monotonic()
         try:
-            report = old_clauses.check_document(old_docs.load_document(workspace_old(old_docs, args.data), key.file))
+            old = old_docs.load_document(old_workspace(args.data), key.file)
+            report = old_clauses.check_document(old)
         except Exception as e:  # the old reader's failures count as not completed
             print(f"{key.file}: not reviewed ({type(e).__name__}: {e})")
             outcomes.append(DocumentOutcome(key.file, False, 0.0, ()))
@@ -55,14 +56,14 @@ def main() -> None:
                 continue
             quote = r.evidence.quote if r.evidence is not None else ""
             verified = bool(quote) and verify_quote(docs[key.file], quote.rstrip(".")).verified
-            findings.append(
-                ScoredFinding(ITEMS.get(r.clause, r.clause), r.status, SEVERITY[r.status], quote, verified)
-            )
-        outcomes.append(DocumentOutcome(key.file, True, time.monotonic() - started, tuple(findings)))
+            item = ITEMS.get(r.clause, r.clause)
+            findings.append(ScoredFinding(item, r.status, SEVERITY[r.status], quote, verified))
+        seconds = time.monotonic() - started
+        outcomes.append(DocumentOutcome(key.file, True, seconds, tuple(findings)))
     print(score(keys, outcomes).render())
 
 
-def workspace_old(old_docs: object, data: Path) -> object:
+def old_workspace(data: Path) -> object:
     sandbox = importlib.import_module("thinkact.tools.sandbox")
     return sandbox.Workspace(data)
 

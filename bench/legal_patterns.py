@@ -17,9 +17,10 @@ import time
 from pathlib import Path
 from typing import Any
 
-from thinkact.apps.legal import NOTICES, build_review
+from thinkact.apps.legal import build_review
+from thinkact.apps.legal.checklist import SEVERITIES
 from thinkact.apps.legal.pev import pev_review, review_plan
-from thinkact.apps.legal.reports import SEVERITIES, digest_notices
+from thinkact.apps.legal.reports import counts as counts_of
 from thinkact.apps.legal.validators import check_notices, check_summary
 from thinkact.events import Event
 from thinkact.tools.runtime import approve_all
@@ -39,7 +40,7 @@ def one(model: Any, pattern: str, trace: Path | None = None) -> str:
         folder = Path(tmp) / "docs"
         shutil.copytree(EXAMPLES, folder)
         out = Path(tmp) / "out"
-        review = build_review(folder, model=model, out=out, approve=approve_all)
+        review = build_review(folder, model=model, out=out, approve=approve_all, cache=False)
         if pattern == "react":
             review.agent.reporters.extend(reporters)
         start = time.perf_counter()
@@ -60,11 +61,10 @@ def one(model: Any, pattern: str, trace: Path | None = None) -> str:
         if trace:
             trace.mkdir(parents=True, exist_ok=True)
             (trace / f"{pattern}.jsonl").write_text("".join(x + "\n" for x in lines))
-        notices = (out / NOTICES).read_text() if (out / NOTICES).is_file() else ""
-        docs = review.review.documents
-        counts = digest_notices(notices, docs).counts
-        valid = check_notices(review.review.output, docs) is None and (
-            check_summary(review.review.output, docs) is None
+        state = review.review
+        counts = counts_of([f for r in state.all_reviews() for f in r.findings()])
+        valid = check_notices(state.output, state.documents) is None and (
+            check_summary(state.output, state.all_reviews) is None
         )
         found = ", ".join(f"{counts[s]} {s}" for s in SEVERITIES)
         return (

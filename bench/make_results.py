@@ -258,11 +258,14 @@ def table(summaries: list[dict[str, Any]]) -> str:
 
 
 def legal_section() -> str:
-    """The legal review, plain ReAct against Plan-Execute-Verify (bench/legal_patterns.py)."""
+    """The legal review on the labelled set (bench/legal_review.md, hand-kept), then plain
+    ReAct against Plan-Execute-Verify on the examples (bench/legal_patterns.py)."""
+    review = ROOT / "bench" / "legal_review.md"
+    head = "\n" + review.read_text(encoding="utf-8") if review.exists() else ""
     file = ROOT / "bench" / "legal_patterns.md"
     if not file.exists():
-        return ""
-    return (
+        return head
+    return head + (
         "\n## Legal review of examples/legal_docs: ReAct against Plan-Execute-Verify\n\n"
         "Measured by `python bench/legal_patterns.py` (embedded model; findings as counted "
         "in the LEGAL_NOTICES.md each wrote; 'work' is turns for ReAct, verified plan steps "

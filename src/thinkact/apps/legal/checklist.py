@@ -41,7 +41,8 @@ class Fact:
     """Something about a whole document that decides whether an item applies ("paid")."""
 
     id: str
-    question: str
+    question: str  # asked of models that read
+    element: str  # copied by small models: the fact holds if they can
     headings: tuple[str, ...]
     words: tuple[str, ...]
     not_words: tuple[str, ...] = ()
@@ -134,6 +135,7 @@ def _items() -> tuple[dict[str, Item], dict[str, Fact]]:
         facts[fid] = Fact(
             fid,
             _text(entry, "question", where, required=True),
+            _text(entry, "element", where, required=True),
             _strings(entry, "headings", where),
             _strings(entry, "words", where),
             _strings(entry, "not_words", where),

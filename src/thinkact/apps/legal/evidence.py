@@ -37,6 +37,7 @@ class Sentence:
 class Candidate:
     sentence: Sentence
     score: float
+    hits: int  # the item's words in it (the rest of the score is its heading's)
     shown: str  # the text the model sees and a quote would cite (a substring of `text`)
 
 
@@ -69,6 +70,17 @@ def phrase(phrase: str) -> re.Pattern[str]:
     return re.compile(start + re.escape(phrase))
 
 
+@cache
+def heading(entry: str) -> re.Pattern[str]:
+    """A heading word matched whole (plurals too: "term" is not "terms of use"... but
+    "fee" is "fees"), or as a prefix when it ends with "*" ("indemnif*")."""
+    if entry.endswith("*"):
+        return phrase(entry[:-1])
+    start = r"(?<![a-z0-9])" if entry[:1].isalnum() else ""
+    plural = "" if len(entry) <= 4 else "(?:s|es)?"
+    return re.compile(start + re.escape(entry) + plural + r"(?![a-z0-9])")
+
+
 def _matches(text: str, phrases: Sequence[str]) -> int:
     return sum(1 for p in phrases if phrase(p).search(text))
 
@@ -90,18 +102,19 @@ def rank(
 ) -> list[Candidate]:
     """The `limit` sentences most likely to hold a clause, best first; none when no
     sentence has its words or stands under its headings."""
-    scored: list[tuple[float, Sentence]] = []
+    scored: list[tuple[float, int, Sentence]] = []
     heading_hit: dict[str, bool] = {}
     for s in doc_sentences:
         section = s.passage.section
         if section not in heading_hit:
-            heading_hit[section] = bool(section) and _matches(_plain(section, ()), headings) > 0
+            low = _plain(section, ())
+            heading_hit[section] = bool(section) and any(heading(h).search(low) for h in headings)
         hits = _matches(_plain(s.text, not_words), words)
         score = hits + (1.5 if heading_hit[section] else 0.0)
         if score > 0:
-            scored.append((score, s))
-    best = sorted(scored, key=lambda x: (-x[0], x[1].index))[:limit]
-    return [Candidate(s, score, _shown(s.text, words)) for score, s in best]
+            scored.append((score, hits, s))
+    best = sorted(scored, key=lambda x: (-x[0], x[2].index))[:limit]
+    return [Candidate(s, score, hits, _shown(s.text, words)) for score, hits, s in best]
 
 
 def _shown(text: str, words: Sequence[str]) -> str:

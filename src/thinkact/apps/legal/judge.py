@@ -116,9 +116,7 @@ def numbered(candidates: Sequence[Candidate]) -> str:
     return "\n".join(lines)
 
 
-_YES_NO = 'root ::= "yes" | "no"'
 NONE = "NONE"
-STRONG = 2.5  # a heading match and a word, or three words: present without asking
 
 
 class StepwiseJudge:
@@ -134,35 +132,30 @@ class StepwiseJudge:
 
     def fact(self, subject: Subject, fact: Fact) -> bool:
         found = rank(subject.sentences, fact.headings, fact.words, fact.not_words, limit=5)
-        if not found:
-            return False
+        text = " ".join(c.shown for c in found)
+        return bool(found) and self._copy(subject, text, fact.element) is not None
+
+    def _copy(self, subject: Subject, text: str, what: str) -> str | None:
+        """The words of the document the model copies for `what`, or None. A copy that is
+        not in the text (small models copy the question's example, or paraphrase) is
+        asked for once more."""
         messages: list[Message] = [
             SystemMessage(SYSTEM),
             UserMessage(
-                f"{subject.heading}\nSentences from it:\n{numbered(found)}\n\n"
-                f"Question: {fact.question} Answer yes or no."
+                f"{subject.heading}\nText:\n{text}\n\nCopy from the text {what}: write "
+                f"only words of the text. If the text does not state it, write {NONE}."
             ),
         ]
-        request = ModelRequest(messages=tuple(messages), max_tokens=2, grammar=_YES_NO)
-        return self.model.complete(request).text.strip().lower().startswith("y")
-
-    def _copy(self, subject: Subject, text: str, what: str) -> str | None:
-        """The words of the document the model copies for `what`, or None."""
-        request = ModelRequest(
-            messages=(
-                SystemMessage(SYSTEM),
-                UserMessage(
-                    f"{subject.heading}\nText:\n{text}\n\nCopy from the text {what}: write "
-                    f"only words of the text. If the text does not state it, write {NONE}."
-                ),
-            ),
-            max_tokens=40,
-            stop=("\n",),
-        )
-        copied = self.model.complete(request).text.strip().strip('"').strip()
-        if not copied or re.search(rf"\b{NONE}\b", copied):
-            return None
-        return copied if _in_text(copied, text) else None
+        for _attempt in range(2):
+            request = ModelRequest(messages=tuple(messages), max_tokens=40, stop=("\n",))
+            copied = self.model.complete(request).text.strip()
+            words = copied.strip('"').strip()
+            if not words or re.search(rf"\b{NONE}\b", words):
+                return None
+            if _in_text(words, text):
+                return words
+            messages += [AssistantMessage(copied), UserMessage(_NOT_IN_TEXT)]
+        return None
 
     def item(self, subject: Subject, need: Need, candidates: Sequence[Candidate]) -> ItemVerdict:
         item = need.item
@@ -176,8 +169,8 @@ class StepwiseJudge:
         element = self._copy(subject, text, item.concrete) if item.concrete else None
         quote = _holding(candidates, element) if element else None
         if quote is None:
-            if best.score >= STRONG:
-                quote = best
+            if best.hits:  # the clause's own words: present (a 1.5B model's "NONE" is not
+                quote = best  # to be trusted against them); only a heading alone is asked
             else:
                 copied = self._copy(subject, text, f"the words that {item.what}")
                 if copied is None:
@@ -221,6 +214,11 @@ _TOKEN = re.compile(r"[a-z0-9]+")
 
 def _tokens(text: str) -> list[str]:
     return [m.group() for m in _TOKEN.finditer(normalise(text).lower())]
+
+
+_NOT_IN_TEXT = (
+    f"Those words are not in the text. Copy the exact words of the text, or write {NONE}."
+)
 
 
 def _in_text(copied: str, text: str) -> bool:

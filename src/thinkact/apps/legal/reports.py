@@ -47,7 +47,8 @@ def _describe(r: DocumentReview) -> str:
 
 
 def _one_line(text: str) -> str:
-    return re.sub(r"\s+", " ", text).strip()
+    line = re.sub(r"\s+", " ", text).strip()
+    return line[:1].upper() + line[1:]
 
 
 def render_notices(reviews: Sequence[DocumentReview], *, folder: str = "") -> str:
