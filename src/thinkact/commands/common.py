@@ -84,6 +84,7 @@ def add_run_options(parser: argparse.ArgumentParser, *, tools: bool = True) -> N
         help="when the model answers without a tool, ask it whether a tool fits; if one "
         "does, it replies again with calls (for small models that decline too often)",
     )
+    add_budget_options(parser)
     out = parser.add_mutually_exclusive_group()
     out.add_argument("--quiet", "-q", action="store_true", help="print only the final answer")
     out.add_argument("--json", action="store_true", help="print events as JSON lines")
@@ -106,6 +107,26 @@ def add_run_options(parser: argparse.ArgumentParser, *, tools: bool = True) -> N
             metavar="DIR",
             help="folder the file tools may read and write (default: the current folder)",
         )
+
+
+def add_budget_options(parser: argparse.ArgumentParser) -> None:
+    """--max-cost, --max-tokens, --max-seconds (AgentConfig's budgets) and --otel."""
+    budget = parser.add_argument_group("budgets (the model is warned near the end)")
+    budget.add_argument(
+        "--max-cost", type=_positive_float, metavar="USD", help="stop after spending this much"
+    )
+    budget.add_argument(
+        "--max-tokens", type=_positive_int, metavar="N", help="stop after N tokens in and out"
+    )
+    budget.add_argument(
+        "--max-seconds", type=_positive_float, metavar="S", help="stop after S seconds"
+    )
+    parser.add_argument(
+        "--otel",
+        action="store_true",
+        help="export OpenTelemetry spans: over OTLP if OTEL_EXPORTER_OTLP_ENDPOINT is set, "
+        "else to stderr (needs thinkact[otel]; OTEL_* variables alone also turn it on)",
+    )
 
 
 def add_store_options(parser: argparse.ArgumentParser) -> None:
@@ -187,13 +208,31 @@ def _positive_int(text: str) -> int:
     return value
 
 
+def _positive_float(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if not value > 0 or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"must be above 0, got {text}")
+    return value
+
+
 def agent_config(args: argparse.Namespace, **overrides: Any) -> AgentConfig:
     from thinkact.config import AgentConfig
 
     screen = bool(getattr(args, "screen_calls", False))
     decline = bool(getattr(args, "decline_check", False))
+    budgets = {
+        name: getattr(args, name)
+        for name in ("max_cost", "max_tokens", "max_seconds")
+        if getattr(args, name, None) is not None
+    }
     return AgentConfig(
-        max_steps=args.max_steps, screen_calls=screen, decline_check=decline, **overrides
+        max_steps=args.max_steps,
+        screen_calls=screen,
+        decline_check=decline,
+        **{**budgets, **overrides},
     )
 
 
@@ -429,6 +468,12 @@ def make_output(
             raise UserError(f"cannot write the trace {args.trace}: {e.strerror or e}") from None
         reporters.append(trace)
         closers.append(trace.close)
+    from thinkact.otel import reporter_from_env  # imports OpenTelemetry only if asked to
+
+    otel = reporter_from_env(forced=bool(getattr(args, "otel", False)))
+    if otel is not None:
+        reporters.append(otel)
+        closers.append(otel.close)
     reporters += extra or []
     return Output(reporters, closers)
 
