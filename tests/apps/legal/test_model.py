@@ -1,19 +1,23 @@
-"""The real embedded model reviews a short document end to end (slow: ~1-3 minutes)."""
+"""The real embedded model reviews a one-page contract end to end (slow: minutes on 2
+cores; skipped where llama-cpp-python or the weights are missing)."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 
 from thinkact.apps.legal import NOTICES, SUMMARY, build_review
-from thinkact.apps.legal.reports import digest_notices, status_in
-from thinkact.events import Event, ToolFinished
+from thinkact.apps.legal.documents import load_document
+from thinkact.apps.legal.evidence import verify_quote
+from thinkact.models.weights import local_status
 from thinkact.tools.runtime import approve_all
+from thinkact.tools.sandbox import Workspace
 
-pytest.importorskip("llama_cpp", reason="the embedded model needs llama-cpp-python")
 pytestmark = pytest.mark.model
 
+# No termination clause (CRITICAL in a services agreement); a clear governing law.
 CONTRACT = """\
 CONSULTING AGREEMENT
 
@@ -23,34 +27,40 @@ This Agreement is made between Alder Consulting Ltd (the "Consultant") and Birch
 1. Services
 1.1 The Consultant shall advise the Client on supply-chain planning.
 
-2. Term
-2.1 This Agreement starts on 1 June 2025 and continues until the project is complete.
+2. Fees
+2.1 The Client shall pay the Consultant's invoices within thirty (30) days of receipt.
 
-3. Fees
-3.1 The Client shall pay the Consultant's invoices within thirty (30) days of receipt.
-
-4. Governing Law
-4.1 This Agreement is governed by the laws of England and Wales, and the courts of London
+3. Governing Law
+3.1 This Agreement is governed by the laws of England and Wales, and the courts of London
 have exclusive jurisdiction.
 """
 
 
-@pytest.mark.timeout(900)
-def test_local_model_reviews_a_short_contract(tmp_path: Path) -> None:
+@pytest.fixture
+def local_model() -> None:
+    status = local_status()
+    if status.llama_cpp is None:
+        pytest.skip("llama-cpp-python is not installed (run scripts/bootstrap.sh)")
+    if not status.assembled and status.parts_found < status.parts_total:
+        pytest.skip(f"embedded model weights missing: {'; '.join(status.problems())}")
+
+
+@pytest.mark.timeout(1200)
+def test_the_local_model_reviews_a_one_page_contract(tmp_path: Path, local_model: None) -> None:
     folder = tmp_path / "docs"
     folder.mkdir()
     (folder / "consulting_agreement.txt").write_text(CONTRACT, encoding="utf-8")
     review = build_review(folder, model="local", approve=approve_all)
-    events: list[Event] = []
-    review.agent.reporters.append(events.append)
     result = review.run()
 
-    called = [e.call.name for e in events if isinstance(e, ToolFinished)]
-    assert result.reason == "final_answer", (result.reason, called)
-    assert "check_clauses" in called and "write_notices" in called
+    assert (folder / NOTICES).is_file() and (folder / SUMMARY).is_file(), result.reason
+    (done,) = review.review.all_reviews()
+    assert done.reviewed and done.kind == "services", done
+    termination = [f for f in done.findings() if f.item == "term_termination"]
+    assert [f.severity for f in termination] == ["CRITICAL"], done.verdicts
     notices = (folder / NOTICES).read_text(encoding="utf-8")
-    assert "consulting_agreement.txt" in notices and len(notices.encode()) >= 500
-    # The planted gap: no termination clause. The model reports it, with some severity.
-    assert "termination" in notices.lower()
-    summary = (folder / SUMMARY).read_text(encoding="utf-8")
-    assert status_in(summary) == digest_notices(notices, review.review.documents).status
+    assert "CRITICAL: Term and termination (missing)" in notices
+    doc = load_document(Workspace(folder), "consulting_agreement.txt")
+    for quote in re.findall(r'^- \*\*Quote:\*\* "(.*)" \(', notices, re.M):
+        assert verify_quote(doc, quote).verified, quote
+    assert "❌ CRITICAL ISSUES" in (folder / SUMMARY).read_text(encoding="utf-8")

@@ -19,7 +19,7 @@ from thinkact.apps.legal.planning import (
 from thinkact.testing import ScriptedModel
 from thinkact.types import SystemMessage, UserMessage
 
-PLAN = "1. list_files\n2. check_clauses on each document\n3. write_notices\n4. write_summary"
+PLAN = "1. list_files\n2. review_document on every document\n3. write_notices\n4. write_summary"
 
 
 def answers(*items: str) -> tuple[list[str], object]:
@@ -47,7 +47,7 @@ def test_draft_plan_is_one_call_without_tools(legal_docs: Path) -> None:
     (request,) = model.requests
     assert request.tools == () and request.grammar is None and request.stop == ("</plan>",)
     system, user = request.messages
-    assert isinstance(system, SystemMessage) and "check_clauses" in system.content
+    assert isinstance(system, SystemMessage) and "review_document" in system.content
     assert isinstance(user, UserMessage) and user.content.endswith(PLAN_REQUEST)
 
 
@@ -70,9 +70,9 @@ def test_abort() -> None:
 
 def test_inline_edit_then_approve() -> None:
     shown: list[str] = []
-    _, ask = answers("e", "1. list_files", "2. check_clauses", ".", "")
+    _, ask = answers("e", "1. list_files", "2. review_document", ".", "")
     plan = review_plan(PLAN, ask=ask, show=shown.append)  # type: ignore[arg-type]
-    assert plan == "1. list_files\n2. check_clauses"
+    assert plan == "1. list_files\n2. review_document"
     assert shown == [PLAN, plan]
 
 

@@ -1,0 +1,302 @@
+"""Each kind of document on a short text: `detect()` gives the kind, and `review_document`
+with a deterministic reader (legal_doubles.reader) gives each item its verdict and, by the
+rubric, its severity: a present clause is no finding, a missing essential clause is as
+serious as the kind's checklist says, a vague or risky one is a WARNING, and an item that
+does not apply is `not_applicable`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from legal_doubles import stepwise
+
+from thinkact.apps.legal.checklist import Item, kind
+from thinkact.apps.legal.documents import Document, load_document
+from thinkact.apps.legal.evidence import rank, sentences, verify_quote
+from thinkact.apps.legal.kinds import detect
+from thinkact.apps.legal.reviewer import DocumentReview, review_document
+from thinkact.tools.sandbox import Workspace
+
+SERVICES = """\
+CONSULTING AGREEMENT
+
+This Agreement is made between Alder Consulting Ltd (the "Consultant") and Birch Foods plc
+(the "Client").
+
+1. Services
+1.1 The Consultant shall advise the Client on supply-chain planning.
+
+2. Fees
+2.1 The Client shall pay the Consultant's invoices promptly.
+
+3. Governing Law
+3.1 This Agreement is governed by the laws of England and Wales.
+"""
+
+SAAS = """\
+SUBSCRIPTION AGREEMENT
+
+This Agreement is made between Cloudy Ltd (the "Provider") and Rowan Retail plc (the
+"Customer").
+
+1. Subscription
+1.1 The Customer subscribes to the Platform for an initial term of 12 months.
+1.2 The subscription renews automatically for successive terms of 12 months.
+
+2. Fees
+2.1 The Customer shall pay the subscription fees annually in advance, within 30 days of
+invoice.
+
+3. Limitation of Liability
+3.1 Neither party is liable for indirect damages, and each party's total liability shall not
+exceed the fees paid in the 12 months before the claim.
+"""
+
+NDA = """\
+MUTUAL NON-DISCLOSURE AGREEMENT
+
+This Agreement is made between Ash Labs Ltd and Cedar Bio GmbH.
+
+1. Purpose
+1.1 The parties will discuss a possible joint venture.
+
+2. Duration
+2.1 The obligations under this Agreement last for three (3) years from the Effective Date.
+
+3. Governing Law
+3.1 This Agreement is governed by the laws of the State of New York.
+"""
+
+EMPLOYMENT = """\
+OFFER LETTER
+
+Dear Ms Rivera,
+
+1. Position
+1.1 We are pleased to offer you the position of Data Analyst, reporting to the Head of
+Finance.
+
+2. Notice
+2.1 Either party may end your employment by giving 30 days' written notice.
+
+3. Restrictions After Employment
+3.1 For 36 months after your employment ends you shall not work for a competitor of the
+Company.
+"""
+
+LICENCE = """\
+END USER LICENCE AGREEMENT
+
+1. Licence Grant
+1.1 The Licensor grants you a non-exclusive licence to use the Software on one device.
+
+2. Restrictions
+2.1 You may not copy, modify or reverse engineer the Software.
+
+3. Fees
+3.1 The licence fee is EUR 49, payable within 14 days of purchase.
+"""
+
+DPA = """\
+DATA PROCESSING AGREEMENT
+
+1. Instructions
+1.1 The Processor shall process Personal Data only on the documented instructions of the
+Controller.
+
+2. Security
+2.1 The Processor shall implement appropriate technical and organisational measures,
+including encryption of Personal Data at rest.
+
+3. Personal Data Breach
+3.1 The Processor shall notify the Controller of a personal data breach within 48 hours.
+"""
+
+FREE_TERMS = """\
+TERMS OF SERVICE
+
+1. Using the Service
+1.1 The Service is free of charge.
+1.2 You may not use the Service for unlawful purposes.
+
+2. Governing Law
+2.1 These Terms are governed by the laws of Ireland.
+"""
+
+PAID_TERMS = """\
+TERMS OF SERVICE
+
+1. Plans
+1.1 Premium plans cost EUR 9 per month, billed monthly in advance.
+
+2. Governing Law
+2.1 These Terms are governed by the laws of Ireland.
+"""
+
+PRIVACY = """\
+PRIVACY POLICY
+
+1. Who we are
+1.1 Acme Analytics Ltd is the controller of your personal data.
+
+2. What we collect
+2.1 We collect your name, email address and IP address.
+
+3. Your rights
+3.1 You have the right to access and delete your data.
+
+4. Contact
+4.1 Email privacy@acme.example with any questions.
+"""
+
+LEASE = """\
+LEASE AGREEMENT
+
+This Agreement is made between XYZ LLC, a Delaware limited liability company (the
+"Landlord"), and Jane Doe (the "Tenant").
+
+1. Rent
+1.1 The Tenant shall pay rent of USD 1,500 on the first day of each month.
+
+2. Term
+2.1 The lease runs for 12 months, and either party may terminate it on 60 days' written
+notice.
+"""
+
+PRESENT = ("present", None)
+# kind, text, {item: (verdict, severity of its finding or None)}
+CASES = [
+    ("services", SERVICES, {
+        "term_termination": ("missing", "CRITICAL"),
+        "payment_terms": ("vague", "WARNING"),
+        "governing_law": PRESENT,
+    }),
+    ("saas", SAAS, {
+        "payment_terms": PRESENT,
+        "limitation_of_liability": PRESENT,  # capped for each party: not one-sided
+        "auto_renewal": ("risky", "WARNING"),  # renews with no way out
+        "governing_law": ("missing", "CRITICAL"),
+    }),
+    ("nda", NDA, {
+        "confidential_information": ("missing", "CRITICAL"),
+        "confidentiality_term": PRESENT,
+        "governing_law": PRESENT,
+    }),
+    ("employment", EMPLOYMENT, {
+        "compensation": ("missing", "CRITICAL"),
+        "position_duties": PRESENT,
+        "non_compete": ("risky", "WARNING"),  # 36 months: longer than 24
+    }),
+    ("licence", LICENCE, {
+        "licence_grant": PRESENT,
+        "payment_terms": PRESENT,  # a fee is charged: the item applies
+        "governing_law": ("missing", "WARNING"),
+    }),
+    ("dpa", DPA, {
+        "subprocessors": ("missing", "CRITICAL"),
+        "security_measures": PRESENT,
+        "breach_notification": PRESENT,
+    }),
+    ("terms", FREE_TERMS, {
+        "payment_terms": ("not_applicable", None),  # free: the "paid" fact does not hold
+        "refund_policy": ("not_applicable", None),
+        "governing_law": PRESENT,
+    }),
+    ("privacy", PRIVACY, {
+        "lawful_basis": ("missing", "CRITICAL"),
+        "controller_identity": PRESENT,
+        "data_subject_rights": PRESENT,
+    }),
+    ("general", LEASE, {
+        "limitation_of_liability": ("missing", "CRITICAL"),  # "limited liability company"
+        "payment_terms": PRESENT,
+        "term_termination": PRESENT,
+    }),
+]  # fmt: skip
+
+
+def load(tmp_path: Path, text: str, name: str = "doc.txt") -> Document:
+    (tmp_path / name).write_text(text, encoding="utf-8")
+    return load_document(Workspace(tmp_path), name)
+
+
+def review(tmp_path: Path, text: str, name: str = "doc.txt") -> DocumentReview:
+    (tmp_path / name).write_text(text, encoding="utf-8")
+    return review_document(Workspace(tmp_path), name, stepwise())
+
+
+def item_of(kid: str, item_id: str) -> Item:
+    return next(n.item for n in kind(kid).needs if n.item.id == item_id)
+
+
+@pytest.mark.parametrize(("kid", "text", "expected"), CASES, ids=[c[0] for c in CASES])
+def test_each_kind_is_detected_and_reviewed_by_its_checklist(
+    tmp_path: Path, kid: str, text: str, expected: dict[str, tuple[str, str | None]]
+) -> None:
+    doc = load(tmp_path, text)
+    assert detect(doc).kind.id == kid
+
+    result = review_document(Workspace(tmp_path), "doc.txt", stepwise())
+    assert result.reviewed and result.kind == kid
+    assert [v.item for v in result.verdicts] == [n.item.id for n in kind(kid).needs]
+    verdicts = {v.item: v for v in result.verdicts}
+    findings = {f.item: f for f in result.findings()}
+    for item, (verdict, severity) in expected.items():
+        assert verdicts[item].verdict == verdict, (item, verdicts[item])
+        assert (findings[item].severity if item in findings else None) == severity, item
+    # Every quote is a sentence of the document, cited where it stands.
+    for v in result.verdicts:
+        if v.quote:
+            assert v.verified and verify_quote(doc, v.quote).verified, v
+            assert v.location.startswith("clause "), v
+
+
+def test_an_nda_is_not_asked_about_payment(tmp_path: Path) -> None:
+    result = review(tmp_path, NDA)
+    assert "payment_terms" not in {v.item for v in result.verdicts}
+    assert all(f.item != "payment_terms" for f in result.findings())
+
+
+def test_paid_terms_of_service_need_payment_terms_and_a_refund_policy(tmp_path: Path) -> None:
+    result = review(tmp_path, PAID_TERMS)
+    verdicts = {v.item: v.verdict for v in result.verdicts}
+    assert verdicts["payment_terms"] == "present"
+    assert verdicts["refund_policy"] == "missing"
+    refund = next(f for f in result.findings() if f.item == "refund_policy")
+    assert refund.severity == "WARNING" and refund.recommendation.startswith("Add a refund")
+
+
+def test_a_limited_liability_company_is_not_a_limitation_of_liability(tmp_path: Path) -> None:
+    capped = (
+        LEASE + "\n3. Liability\n3.1 XYZ's liability under this lease shall not exceed USD 5,000.\n"
+    )
+    liability = item_of("general", "limitation_of_liability")
+
+    def candidates(text: str) -> list[str]:
+        doc = load(tmp_path, text)
+        found = rank(sentences(doc), liability.headings, liability.words, liability.not_words)
+        return [c.sentence.text for c in found]
+
+    assert candidates(LEASE) == []  # the company's form is no clause
+    assert candidates(capped) == [
+        "3.1 XYZ's liability under this lease shall not exceed USD 5,000."
+    ]
+
+
+def test_a_defense_of_claims_heading_ranks_as_an_indemnity(tmp_path: Path) -> None:
+    text = SERVICES + (
+        "\n4. Defense of Claims\n4.1 The Consultant will, at its own cost, handle any "
+        "third-party claim that its advice infringes the rights of another.\n"
+    )
+    doc = load(tmp_path, text)
+    indemnity = item_of("services", "indemnity")
+    found = rank(sentences(doc), indemnity.headings, indemnity.words, indemnity.not_words)
+    # None of the indemnity's words is in it: the heading alone makes it the candidate.
+    assert found and found[0].sentence.passage.section == "4. Defense of Claims"
+    assert found[0].sentence.text.startswith("4.1 The Consultant will, at its own cost")
+
+    result = review(tmp_path, text)
+    verdict = next(v for v in result.verdicts if v.item == "indemnity")
+    assert verdict.verdict == "present"
+    assert verdict.location == "clause 4.1 (Defense of Claims)"
