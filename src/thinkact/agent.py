@@ -12,11 +12,11 @@ from thinkact.config import AgentConfig
 from thinkact.demos import Example
 from thinkact.errors import ModelError, UserError
 from thinkact.events import Event, ToolFinished
-from thinkact.formats import resolve_format
 from thinkact.formats.base import Format
 from thinkact.loop import CallModel, Effect, Loop, Resume, RunResult, RunTools, Validator
 from thinkact.models import resolve_model
 from thinkact.models.base import Model, Positioned
+from thinkact.resolve import resolve_format
 from thinkact.tools.base import Tool, as_tool
 from thinkact.tools.runtime import Approver, ToolOutcome, ToolRuntime
 from thinkact.types import ToolCall

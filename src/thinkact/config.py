@@ -62,7 +62,9 @@ class AgentConfig:
     labels: tuple[tuple[str, str], ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        d = asdict(self)
+        d["labels"] = [list(pair) for pair in self.labels]  # as JSON gives it back
+        return d
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> AgentConfig:

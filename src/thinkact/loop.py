@@ -339,7 +339,7 @@ class Loop:
             self.cost_noted = True
             yield Notice(step, "cost_unknown", COST_UNKNOWN.format(model=self.model_name))
         try:
-            parsed = self.format.parse(reply, self.tool_names)
+            parsed = self.format.parse(reply, self.tools)
         except FormatError as e:
             self.errors += 1
             self.messages.append(self.format.assistant_message(reply))
@@ -380,7 +380,7 @@ class Loop:
         if reply.stop_reason != "max_tokens":
             return reply
         try:
-            self.format.parse(reply, self.tool_names)
+            self.format.parse(reply, self.tools)
             return reply
         except FormatError as e:
             yield Notice(step, REPLY_CUT, f"The reply was cut short and did not parse: {e}")
@@ -472,7 +472,7 @@ class Loop:
         reply = yield from self._uncut(step, request, reply)
         self.usage += reply.usage
         try:
-            again = self.format.parse(reply, self.tool_names)
+            again = self.format.parse(reply, self.tools)
         except FormatError as e:
             yield Notice(step, DECLINE_KEPT, f"The reply after the check did not parse: {e}")
             return parsed
@@ -617,7 +617,7 @@ class Loop:
         self.usage += reply.usage
         self.messages.append(self.format.assistant_message(reply))
         try:
-            parsed = self.format.parse(reply, self.tool_names)
+            parsed = self.format.parse(reply, self.tools)
             answer = parsed.final_answer or parsed.thought or reply.text.strip()
         except FormatError:
             parsed, answer = Parsed(), reply.text.strip()

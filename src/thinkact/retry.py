@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
-import asyncio
 import random
 from collections.abc import Callable, Generator
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from thinkact.effects import CallModel, Effect, Sleep
 from thinkact.errors import TransientError
 from thinkact.events import RetryScheduled
-from thinkact.models.base import Model
 from thinkact.types import ModelRequest, Reply
+
+if TYPE_CHECKING:
+    from thinkact.models.base import Model
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +73,8 @@ async def acomplete_retrying(
     on_retry: Callable[[RetryScheduled], None] | None = None,
 ) -> Reply:
     """`retrying` driven for callers outside the loop (the PEV planner and judge)."""
+    import asyncio
+
     gen = retrying(request, policy)
     effect = next(gen)
     while True:

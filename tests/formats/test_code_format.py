@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from sample_tools import NAMES, SPECS
+from sample_tools import SPECS
 
 from thinkact import Agent, AgentConfig, FormatError, Reply
 from thinkact.apps.eval.gsm8k import EXAMPLES, INSTRUCTIONS
@@ -30,7 +30,7 @@ print(clips_april + clips_may)
 def test_a_python_block_runs_in_the_code_tool_and_its_made_up_output_is_cut() -> None:
     fmt = CodeFormat()
     fmt.system_prompt([calculator.spec], "")
-    parsed = fmt.parse(Reply(NATIVE), {"calculator"})
+    parsed = fmt.parse(Reply(NATIVE), [calculator.spec])
     assert parsed.thought == "To find the total, add April and May."
     [call] = parsed.calls
     assert call.name == "calculator" and call.arguments["expression"].startswith("# Number")
@@ -53,20 +53,20 @@ def test_a_python_block_runs_in_the_code_tool_and_its_made_up_output_is_cut() ->
 def test_the_answer_line_ends_the_run(text: str, answer: str) -> None:
     fmt = CodeFormat()
     fmt.system_prompt(SPECS, "")
-    assert fmt.parse(Reply(text), NAMES).final_answer == answer
+    assert fmt.parse(Reply(text), SPECS).final_answer == answer
 
 
 def test_a_block_tagged_with_a_tool_name_calls_that_tool() -> None:
     fmt = CodeFormat()
     fmt.system_prompt(SPECS, "")
-    [call] = fmt.parse(Reply("Look it up.\n```search\nParis\n```"), NAMES).calls
+    [call] = fmt.parse(Reply("Look it up.\n```search\nParis\n```"), SPECS).calls
     assert (call.name, call.arguments) == ("search", {"query": "Paris"})
     with pytest.raises(FormatError, match="several arguments"):
-        fmt.parse(Reply("```add\n1 2\n```"), NAMES)
+        fmt.parse(Reply("```add\n1 2\n```"), SPECS)
     # Prose without a program is the answer, as text without a tool call is in native.
-    assert fmt.parse(Reply("It is about seventy."), NAMES).final_answer == "It is about seventy."
+    assert fmt.parse(Reply("It is about seventy."), SPECS).final_answer == "It is about seventy."
     with pytest.raises(FormatError, match="empty"):
-        fmt.parse(Reply("  \n"), NAMES)
+        fmt.parse(Reply("  \n"), SPECS)
 
 
 def test_a_gsm8k_run_in_the_code_format_end_to_end() -> None:

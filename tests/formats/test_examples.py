@@ -35,10 +35,10 @@ def test_each_rendered_reply_parses_back_to_what_the_example_shows(name: str) ->
     call = fmt.render_reply("3 trays of 12, minus the 5 she keeps.", [("add", {"a": 36, "b": -5})])
     final = fmt.render_reply("She sells 31 muffins.", (), "31")
     assert call in prompt and final in prompt
-    parsed = fmt.parse(Reply(call), {"add"})
+    parsed = fmt.parse(Reply(call), [add.spec])
     assert parsed.thought == "3 trays of 12, minus the 5 she keeps."
     assert [(c.name, dict(c.arguments)) for c in parsed.calls] == [("add", {"a": 36, "b": -5})]
-    assert fmt.parse(Reply(final), {"add"}).final_answer == "31"
+    assert fmt.parse(Reply(final), [add.spec]).final_answer == "31"
     grammar = fmt.grammar([add.spec])
     assert grammar is not None and accepts(grammar, call) and accepts(grammar, final)
     # The observation is shown the way real ones come back.
@@ -53,7 +53,7 @@ def test_parallel_calls_render_as_one_reply_the_format_accepts(name: str) -> Non
     text = fmt.render_reply(
         "Independent sums.", [("add", {"a": 1, "b": 2}), ("add", {"a": 3, "b": 4})]
     )
-    calls = fmt.parse(Reply(text), {"add"}).calls
+    calls = fmt.parse(Reply(text), [add.spec]).calls
     assert [dict(c.arguments) for c in calls] == [{"a": 1, "b": 2}, {"a": 3, "b": 4}]
     # The grammar lets a local model write them too (it used to allow one call a reply).
     grammar = fmt.grammar([add.spec])

@@ -89,7 +89,7 @@ def mutated(draw: st.DrawFn, fmt: str) -> str:
 
 def check(fmt: TextFormat, text: str) -> None:
     try:
-        parsed = fmt.parse(Reply(text), NAMES)
+        parsed = fmt.parse(Reply(text), SPECS)
     except FormatError as e:
         assert 0 < len(str(e)) < 500
     else:

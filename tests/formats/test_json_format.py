@@ -5,9 +5,9 @@ from typing import Any
 
 import pytest
 from gbnf_matcher import accepts, llama_parses
-from sample_tools import NAMES, SPECS, everything
+from sample_tools import SPECS, everything
 
-from thinkact import AssistantMessage, FormatError, Reply, ToolResult, UserMessage
+from thinkact import AssistantMessage, FormatError, Reply, ToolResult, ToolSpec, UserMessage
 from thinkact.formats import get_format
 from thinkact.formats.base import Format, Parsed
 from thinkact.formats.json import JsonFormat
@@ -23,7 +23,7 @@ def fmt() -> JsonFormat:
 
 
 def parse(fmt: JsonFormat, text: str) -> Parsed:
-    return fmt.parse(Reply(text), NAMES)
+    return fmt.parse(Reply(text), SPECS)
 
 
 def calls(p: Parsed) -> list[tuple[str, dict[str, object]]]:
@@ -108,10 +108,14 @@ def test_a_bracket_in_prose_is_not_a_list_of_actions(fmt: JsonFormat) -> None:
     assert calls(p) == [("search", {"query": "x"})]
 
 
-def test_without_a_system_prompt_plain_arguments_need_json() -> None:
-    """A format that never saw the tools cannot guess a one-parameter tool's argument."""
+def test_plain_arguments_need_json_where_the_schema_names_no_single_parameter() -> None:
+    """A tool whose schema has no single parameter cannot take a plain argument."""
+    bare = ToolSpec("search", "Search.", {"type": "object", "properties": {}})
     with pytest.raises(FormatError, match="must be a JSON object"):
-        JsonFormat().parse(Reply('{"action": "search", "arguments": "x"}'), {"search"})
+        JsonFormat().parse(Reply('{"action": "search", "arguments": "x"}'), [bare])
+    # The format keeps nothing: the same reply parses against a spec that has one.
+    [call] = JsonFormat().parse(Reply('{"action": "search", "arguments": "x"}'), SPECS).calls
+    assert call.arguments == {"query": "x"}
 
 
 def test_thought_falls_back_to_prose(fmt: JsonFormat) -> None:
@@ -177,9 +181,9 @@ def test_system_prompt_and_example_round_trip() -> None:
         example = f.system_prompt([spec], "").split("Example:\n", 1)[1]
         call, observation, final = example.split("\n")  # a call, its result, an answer
         shown = json.loads(call)
-        assert calls(f.parse(Reply(call), {spec.name})) == [(spec.name, shown["arguments"])]
+        assert calls(f.parse(Reply(call), [spec])) == [(spec.name, shown["arguments"])]
         assert observation.startswith("Observation: ")
-        assert f.parse(Reply(final), {spec.name}).final_answer is not None
+        assert f.parse(Reply(final), [spec]).final_answer is not None
         assert accepts(str(f.grammar([spec])), call) and accepts(str(f.grammar([spec])), final)
 
 

@@ -24,7 +24,7 @@ def test_a_call_written_twice_in_one_reply_is_made_once(name: str) -> None:
     fmt = _format(name)
     one, other = ("add", {"a": 1, "b": 2}), ("add", {"b": 4, "a": 3})
     text = fmt.render_reply("Sums.", [one, other, ("add", {"b": 2, "a": 1})])
-    calls = fmt.parse(Reply(text), {"add"}).calls
+    calls = fmt.parse(Reply(text), [add.spec]).calls
     assert [dict(c.arguments) for c in calls] == [{"a": 1, "b": 2}, {"a": 3, "b": 4}]
     assert len({c.id for c in calls}) == 2
 
@@ -36,15 +36,15 @@ def test_a_reply_cut_inside_its_last_call_keeps_the_calls_before_it(name: str) -
     fmt = _format(name)
     whole = fmt.render_reply("Sums.", [("add", {"a": 1, "b": 2}), ("add", {"a": 3, "b": 4})])
     cut = whole[: whole.rindex('"b": 4')]
-    calls = fmt.parse(Reply(cut, stop_reason="max_tokens"), {"add"}).calls
+    calls = fmt.parse(Reply(cut, stop_reason="max_tokens"), [add.spec]).calls
     assert [dict(c.arguments) for c in calls] == [{"a": 1, "b": 2}]
     # A reply that ended on its own with a broken call is the model's error, said as one.
     with pytest.raises(FormatError, match="Invalid JSON"):
-        fmt.parse(Reply(cut), {"add"})
+        fmt.parse(Reply(cut), [add.spec])
     # And a cut reply whose only call is broken has nothing to keep.
     only = fmt.render_reply("Sum.", [("add", {"a": 1, "b": 2})])
     with pytest.raises(FormatError, match="Invalid JSON"):
-        fmt.parse(Reply(only[: only.rindex('"b"')], stop_reason="max_tokens"), {"add"})
+        fmt.parse(Reply(only[: only.rindex('"b"')], stop_reason="max_tokens"), [add.spec])
 
 
 @pytest.mark.parametrize(

@@ -4,7 +4,7 @@ import json
 
 import pytest
 from gbnf_matcher import accepts, llama_parses
-from sample_tools import NAMES, SPECS, everything
+from sample_tools import SPECS, everything
 
 from thinkact import AssistantMessage, FormatError, Reply, ToolResult, UserMessage
 from thinkact.formats import get_format
@@ -26,7 +26,7 @@ def fmt() -> ReactFormat:
 
 
 def parse(fmt: ReactFormat, text: str) -> Parsed:
-    return fmt.parse(Reply(text), NAMES)
+    return fmt.parse(Reply(text), SPECS)
 
 
 def calls(p: Parsed) -> list[tuple[str, dict[str, object]]]:
@@ -181,8 +181,8 @@ def test_prompt_example_round_trips() -> None:
         call, rest = example.split("\nObservation: ", 1)  # a call, its result, an answer
         final = rest.split("\n", 1)[1]
         shown = json.loads(call.split("Action Input: ", 1)[1])
-        assert calls(f.parse(Reply(call), {spec.name})) == [(spec.name, shown)]
-        assert f.parse(Reply(final), {spec.name}).final_answer is not None
+        assert calls(f.parse(Reply(call), [spec])) == [(spec.name, shown)]
+        assert f.parse(Reply(final), [spec]).final_answer is not None
         assert accepts(str(f.grammar([spec])), call) and accepts(str(f.grammar([spec])), final)
 
 

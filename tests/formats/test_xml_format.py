@@ -5,7 +5,7 @@ import re
 
 import pytest
 from gbnf_matcher import accepts, llama_parses
-from sample_tools import NAMES, SPECS, everything, list_files, read_file
+from sample_tools import SPECS, everything, list_files, read_file
 
 from thinkact import AssistantMessage, FormatError, Reply, ToolResult, UserMessage
 from thinkact.formats import get_format
@@ -28,7 +28,7 @@ def fmt() -> XmlFormat:
 
 
 def parse(fmt: XmlFormat, text: str):  # type: ignore[no-untyped-def]
-    return fmt.parse(Reply(text), NAMES)
+    return fmt.parse(Reply(text), SPECS)
 
 
 def test_registry_and_protocol() -> None:
@@ -180,7 +180,7 @@ def test_tool_without_arguments_needs_no_parameters_tag() -> None:
 
     f = XmlFormat()
     f.system_prompt([today.spec], "")
-    p = f.parse(Reply("<reasoning>x</reasoning><action>today</action>"), {"today"})
+    p = f.parse(Reply("<reasoning>x</reasoning><action>today</action>"), [today.spec])
     assert p.calls[0].name == "today" and p.calls[0].arguments == {}
 
 
@@ -293,10 +293,10 @@ def test_prompt_example_round_trips() -> None:
         example = prompt.split("Example:\n", 1)[1]
         call, rest = example.split("\n<observation>", 1)  # a call, its result, an answer
         final = rest.split("</observation>\n", 1)[1]
-        p = f.parse(Reply(call), {spec.name})
+        p = f.parse(Reply(call), [spec])
         shown = json.loads(re.search(r"<parameters>(.*)</parameters>", call).group(1))  # type: ignore[union-attr]
         assert [(c.name, dict(c.arguments)) for c in p.calls] == [(spec.name, shown)]
-        assert f.parse(Reply(final), {spec.name}).final_answer is not None
+        assert f.parse(Reply(final), [spec]).final_answer is not None
         assert accepts(str(f.grammar([spec])), call) and accepts(str(f.grammar([spec])), final)
 
 

@@ -440,3 +440,60 @@ def test_a_named_validator_checks_the_sub_runs_answer_so_the_step_fixes_it_in_pl
     assert (out.ok, out.final_answer, out.replans) == (True, "42", 0)
     told = [e.event for e in events if isinstance(e, SubRunEvent)]
     assert any(getattr(e, "message", "") == "the result must contain a number" for e in told)
+
+
+def test_parallel_steps_with_different_tools_share_one_stateless_format() -> None:
+    """One Format serves every step at once, each parsing against its own step's tools: a
+    ```python block runs in the step's own one-argument tool, never in another step's."""
+    arrived: list[str] = []
+    both = asyncio.Event()
+
+    async def meet(name: str) -> None:
+        arrived.append(name)
+        if len(arrived) == 2:
+            both.set()
+        await asyncio.wait_for(both.wait(), 5)  # times out unless s1 and s2 overlap
+
+    @tool
+    async def evaluate(expression: str) -> str:
+        """Evaluate an arithmetic expression."""
+        await meet("evaluate")
+        return f"evaluated {expression}"
+
+    @tool
+    async def shell(command: str) -> str:
+        """Run a shell command."""
+        await meet("shell")
+        return f"ran {command}"
+
+    def result(step_id: str, request: ModelRequest) -> str:
+        told = [
+            m.content
+            for m in request.messages
+            if isinstance(m, UserMessage) and "```output" in m.content
+        ]
+        if step_id == "s3" or told:
+            return f"Done.\n#### {step_id} ok"
+        return "Compute it.\n```python\nprint(6 * 7)\n```"
+
+    model = step_model(
+        [
+            plan(
+                {"id": "s1", "goal": "evaluate", "tools": ["evaluate"]},
+                {"id": "s2", "goal": "run", "tools": ["shell"]},
+                {"id": "s3", "goal": "combine", "depends_on": ["s1", "s2"]},
+            )
+        ],
+        result,
+    )
+    events: list[Any] = []
+    pev = PlanExecuteVerify(model, [evaluate, shell], format="code", reporters=[events.append])
+    out = pev.run("evaluate and run")
+    assert out.ok, out.reason
+    ran = {
+        e.step_id: (e.event.call.name, e.event.result.is_error)
+        for e in events
+        if isinstance(e, SubRunEvent) and isinstance(e.event, ToolFinished)
+    }
+    assert ran == {"s1": ("evaluate", False), "s2": ("shell", False)}
+    assert sorted(arrived) == ["evaluate", "shell"]

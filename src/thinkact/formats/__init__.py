@@ -1,12 +1,12 @@
-"""Action formats: native, xml, react, json."""
+"""Action formats: native, xml, react, json, code."""
 
 from __future__ import annotations
 
 import importlib
+from typing import Any
 
 from thinkact.errors import UserError
 from thinkact.formats.base import FINAL_ANSWER_TOOL, Format, Parsed
-from thinkact.models.base import Model
 
 FORMATS: dict[str, str] = {
     "native": "thinkact.formats.native:NativeFormat",
@@ -26,14 +26,13 @@ def get_format(name: str) -> Format:
     return fmt
 
 
-def resolve_format(fmt: str | Format, model: Model) -> Format:
-    """`auto` takes the model's preferred format: native where it has tool calls."""
-    if not isinstance(fmt, str):
-        return fmt
-    if fmt == "auto":
-        preferred = getattr(model, "preferred_format", None)
-        fmt = preferred or ("native" if model.native_tools else "xml")
-    return get_format(fmt)
+def __getattr__(name: str) -> Any:
+    # `resolve_format` lived here; it is thinkact.resolve's now (formats do not know models).
+    if name == "resolve_format":
+        from thinkact.resolve import resolve_format
+
+        return resolve_format
+    raise AttributeError(f"module 'thinkact.formats' has no attribute {name!r}")
 
 
-__all__ = ["FINAL_ANSWER_TOOL", "FORMATS", "Format", "Parsed", "get_format", "resolve_format"]
+__all__ = ["FINAL_ANSWER_TOOL", "FORMATS", "Format", "Parsed", "get_format"]

@@ -27,7 +27,9 @@ class Format(Protocol):
     """Renders tools and observations for a model and parses its replies.
 
     `parse` raises `FormatError` with a message written for the model (which tag is missing,
-    which JSON is invalid and where, which tool is unknown and which exist).
+    which JSON is invalid and where, which tool is unknown and which exist). A format keeps
+    no state between calls: every method gets the tools it is about, so one Format serves
+    runs with different tools at once.
     """
 
     name: str
@@ -42,7 +44,9 @@ class Format(Protocol):
         examples in that syntax."""
         ...
 
-    def parse(self, reply: Reply, tool_names: Collection[str]) -> Parsed: ...
+    def parse(self, reply: Reply, tools: Sequence[ToolSpec]) -> Parsed:
+        """The reply as calls of `tools` (or a final answer); FormatError if it is neither."""
+        ...
 
     def assistant_message(self, reply: Reply) -> AssistantMessage:
         """The reply as it is kept in history (text cut where an invented observation starts)."""

@@ -7,27 +7,24 @@
     print(april + may)
     ```
 
-Generation stops at "```output", the program runs in the agent's code tool (the first tool
-that takes one argument, e.g. the calculator), and its output comes back as an ```output
-block. The answer is what follows a line's `#### ` (or `Final Answer:`, or `\\boxed{...}`);
-a reply with no block and no marker is the answer as a whole.
-A block tagged with another tool's name (```search) calls that tool with the block's text.
+Generation stops at "```output", the program runs in the agent's code tool (the one named
+by `CodeFormat(code_tool=...)`, else the first of the run's tools that takes one
+argument, e.g. the calculator), and its output comes back as an ```output block. The
+answer is what follows a line's `#### ` (or `Final Answer:`, or `\\boxed{...}`); a reply
+with no block and no marker is the answer as a whole. A block tagged with another tool's
+name (```search) calls that tool with the block's text.
 
-Asked plainly, the embedded coding model writes exactly this, then makes up the output;
-on 20 held-out GSM8K items its programs, run for real, were right 16 times against 11 for
-the same model in the xml format (bench/gsm8k_cot.py). In this format, asked as plainly
-(GSM8K's setting), it was right 13 times; two more replies were lost to answer parsing
-that is fixed since ("#### Final Answer:" with the answer below, "#### answer"). With the
-code tool's printed value as the answer (`Tool.return_direct`), 35 of the table's 50.
+Asked plainly, a coding model writes exactly this, then makes up the output: the stop
+sequence and the cut keep only the program (bench/NOTES.md has the measurements).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Sequence
+from collections.abc import Sequence
 
 from thinkact.formats.base import Parsed
-from thinkact.formats.text import Shown, TextFormat, fail
+from thinkact.formats.text import Schemas, Shown, TextFormat, fail, schemas_of
 from thinkact.types import Reply, ToolResult, ToolSpec
 
 _BLOCK = re.compile(r"```[ \t]*([\w+-]*)[ \t]*\n(.*?)```", re.DOTALL)
@@ -71,17 +68,25 @@ class CodeFormat(TextFormat):
 
     format_text = _FORMAT
     final_only_text = _FINAL_ONLY
-    # Free to write anything, the model gave the step note as its answer: "#### Step 3 of
-    # 10]" after a note at the end, "#### Step 3 of 10" after one at the start, and again
-    # each time it was told to give one number (GSM8K train-37). So no step count here;
-    # the last step's warning stays.
+    # Free to write anything, the model gave the step note as its answer ("#### Step 3 of
+    # 10"), so no step count here; the last step's warning stays.
     note_first = True
     counts_steps = False
 
-    def render_reply(self, thought: str, calls: Shown, answer: str | None = None) -> str:
+    def __init__(self, code_tool: str | None = None) -> None:
+        self.code_tool = code_tool  # None: the first tool taking one argument
+
+    def render_reply(
+        self,
+        thought: str,
+        calls: Shown,
+        answer: str | None = None,
+        tools: Sequence[ToolSpec] = (),
+    ) -> str:
+        runner = self._code_tool(schemas_of(tools))
         parts = [thought] if thought else []
         for name, args in calls:
-            tag = "python" if name == self._code_tool() else name
+            tag = "python" if name == runner else name
             code = str(next(iter(args.values()), "")) if args else ""
             parts.append(f"```{tag}\n{code.rstrip()}\n```")
         if answer is not None:
@@ -97,14 +102,15 @@ class CodeFormat(TextFormat):
         at = text.find("```output")
         return text if at < 0 else text[:at]
 
-    def parse(self, reply: Reply, tool_names: Collection[str]) -> Parsed:
+    def parse(self, reply: Reply, tools: Sequence[ToolSpec]) -> Parsed:
+        schemas = schemas_of(tools)
         text = self.cut(reply.text)
         blocks = list(_BLOCK.finditer(text))
         if blocks:
             found = []
             for m in blocks:
-                tool = self._block_tool(m.group(1), tool_names)
-                param = self._single_param(tool)
+                tool = self._block_tool(m.group(1), schemas)
+                param = self.single_param(tool, schemas)
                 if param is None:
                     raise fail(f"The tool {tool!r} takes several arguments; use it in xml.")
                 found.append((tool, {param: m.group(2).strip("\n")}))
@@ -121,19 +127,21 @@ class CodeFormat(TextFormat):
     def grammar(
         self, tools: Sequence[ToolSpec], *, final_only: bool = False, calls_only: bool = False
     ) -> str | None:
-        self._tools(tools)  # remembered for parsing; the reply itself is free text
-        return None
+        return None  # the reply is free text
 
     # --- which tool a block calls -------------------------------------------------------
 
-    def _code_tool(self) -> str | None:
-        """The tool a ```python block runs in: the first one taking a single argument."""
-        return next((n for n in self._schemas if self._single_param(n) is not None), None)
+    def _code_tool(self, schemas: Schemas) -> str | None:
+        """The tool a ```python block runs in: the named one, else the first taking a
+        single argument."""
+        if self.code_tool is not None:
+            return self.code_tool if self.code_tool in schemas else None
+        return next((n for n in schemas if self.single_param(n, schemas) is not None), None)
 
-    def _block_tool(self, tag: str, tool_names: Collection[str]) -> str:
+    def _block_tool(self, tag: str, schemas: Schemas) -> str:
         if tag.lower() in _CODE_TAGS:
-            tool = self._code_tool()
-            if tool is None or tool not in tool_names:
+            tool = self._code_tool(schemas)
+            if tool is None:
                 raise fail("There is no tool to run a ```python block here; answer instead.")
             return tool
-        return self.resolve(tag, tool_names)
+        return self.resolve(tag, schemas)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from thinkact.formats.base import Parsed
@@ -21,7 +21,16 @@ from thinkact.formats.grammar import (
     observation_start,
 )
 from thinkact.formats.jsonish import JsonishError, decode, find_value
-from thinkact.formats.text import Shown, TextFormat, answer_text, fail, finish
+from thinkact.formats.text import (
+    Schemas,
+    Shown,
+    TextFormat,
+    answer_text,
+    fail,
+    finish,
+    real_tools,
+    schemas_of,
+)
 from thinkact.types import Reply, ToolResult, ToolSpec
 
 _THOUGHT = ("thought", "reasoning", "thinking")
@@ -87,7 +96,13 @@ class JsonFormat(TextFormat):
     format_text = _FORMAT
     final_only_text = _FINAL_ONLY
 
-    def render_reply(self, thought: str, calls: Shown, answer: str | None = None) -> str:
+    def render_reply(
+        self,
+        thought: str,
+        calls: Shown,
+        answer: str | None = None,
+        tools: Sequence[ToolSpec] = (),
+    ) -> str:
         if answer is not None:
             return json.dumps({"thought": thought, "final_answer": answer}, ensure_ascii=False)
         objs = [
@@ -108,14 +123,15 @@ class JsonFormat(TextFormat):
         fence = rest.lstrip().startswith("```")
         return text[:end] + (rest[: rest.index("```") + 3] if fence else "")
 
-    def parse(self, reply: Reply, tool_names: Collection[str]) -> Parsed:
+    def parse(self, reply: Reply, tools: Sequence[ToolSpec]) -> Parsed:
+        schemas = schemas_of(tools)
         text = self.cut(reply.text)
         if not text.strip():
             raise fail(f"Your reply was empty. Reply with one JSON object: {_SHAPES}.")
         try:
             value, start, _ = _locate(text)
         except JsonishError as e:
-            tagged = self.tool_call_tags(text, tool_names)
+            tagged = self.tool_call_tags(text, schemas)
             if tagged is not None:
                 return tagged
             if "{" not in text:
@@ -138,7 +154,7 @@ class JsonFormat(TextFormat):
             t = _first(obj, _THOUGHT)
             if t is not None and not thought:
                 thought = answer_text(t[1])
-            calls, answer = self._item(obj, tool_names)
+            calls, answer = self._item(obj, schemas)
             found += calls
             if final is None and answer is not None:
                 final = answer
@@ -154,7 +170,7 @@ class JsonFormat(TextFormat):
         )
 
     def _item(
-        self, obj: dict[str, Any], tool_names: Collection[str]
+        self, obj: dict[str, Any], schemas: Schemas
     ) -> tuple[list[tuple[str, dict[str, Any]]], str | None]:
         """The calls and final answer one object holds."""
         many = _first(obj, _MANY)
@@ -162,7 +178,7 @@ class JsonFormat(TextFormat):
             calls: list[tuple[str, dict[str, Any]]] = []
             for sub in many[1]:
                 if isinstance(sub, Mapping):
-                    calls += self._item(_normal(sub), tool_names)[0]
+                    calls += self._item(_normal(sub), schemas)[0]
             if calls:
                 return calls, None
         action = _first(obj, _ACTION)
@@ -174,10 +190,10 @@ class JsonFormat(TextFormat):
                 args_value = _first(inner, _ARGS) or args_value
             if not isinstance(name_value, str):
                 raise fail(f'"{action[0]}" must be a tool name as a string. Reply with {_SHAPES}.')
-            name = self.resolve(name_value, tool_names)
+            name = self.resolve(name_value, schemas)
             if args_value is None:
-                return [(name, self.arguments(name, None, '"arguments"'))], None
-            return [(name, self.to_arguments(name, args_value[1], '"arguments"'))], None
+                return [(name, self.arguments(name, None, '"arguments"', schemas))], None
+            return [(name, self.to_arguments(name, args_value[1], '"arguments"', schemas))], None
         final = _first(obj, _FINAL)
         if final is not None:
             return [], answer_text(final[1])
@@ -190,7 +206,7 @@ class JsonFormat(TextFormat):
     def json_schema(
         self, tools: Sequence[ToolSpec], *, final_only: bool = False, calls_only: bool = False
     ) -> Mapping[str, Any] | None:
-        real = self._tools(tools)
+        real = real_tools(tools)
         thought = {"type": "string", "maxLength": MAX_REASONING}
         final = {
             "type": "object",

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from thinkact.demos import Example, demonstrate
@@ -38,7 +38,7 @@ class NativeFormat:
         parts = [instructions.strip(), _RULES, shown]
         return "\n\n".join(p for p in parts if p)
 
-    def parse(self, reply: Reply, tool_names: Collection[str]) -> Parsed:
+    def parse(self, reply: Reply, tools: Sequence[ToolSpec]) -> Parsed:
         thought = reply.text.strip()
         final = [c for c in reply.tool_calls if c.name == FINAL_ANSWER_TOOL]
         calls = tuple(c for c in reply.tool_calls if c.name != FINAL_ANSWER_TOOL)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Collection, Sequence
+from collections.abc import Sequence
 
 from thinkact.formats.base import Parsed
 from thinkact.formats.grammar import (
@@ -23,7 +23,14 @@ from thinkact.formats.grammar import (
     literal,
     parallel_calls,
 )
-from thinkact.formats.text import Shown, TextFormat, fail, finish
+from thinkact.formats.text import (
+    Shown,
+    TextFormat,
+    fail,
+    finish,
+    real_tools,
+    schemas_of,
+)
 from thinkact.types import Reply, ToolResult, ToolSpec
 
 _LABEL = re.compile(
@@ -74,7 +81,13 @@ class ReactFormat(TextFormat):
     format_text = _FORMAT
     final_only_text = _FINAL_ONLY
 
-    def render_reply(self, thought: str, calls: Shown, answer: str | None = None) -> str:
+    def render_reply(
+        self,
+        thought: str,
+        calls: Shown,
+        answer: str | None = None,
+        tools: Sequence[ToolSpec] = (),
+    ) -> str:
         lines = [f"Thought: {thought}"]
         for name, args in calls:
             lines.append(f"Action: {name}")
@@ -91,7 +104,8 @@ class ReactFormat(TextFormat):
             seen_action = seen_action or kind == "action"
         return text
 
-    def parse(self, reply: Reply, tool_names: Collection[str]) -> Parsed:
+    def parse(self, reply: Reply, tools: Sequence[ToolSpec]) -> Parsed:
+        schemas = schemas_of(tools)
         text = self.cut(reply.text)
         sections = _sections(text)
         thoughts = [c.strip() for k, c, _ in sections if k == "thought"]
@@ -106,7 +120,7 @@ class ReactFormat(TextFormat):
                 name, inline = (m.group(1), m.group(2)) if m else (content, None)
                 if inline and inline[0] in "([" and inline.rstrip()[-1:] in ")]":
                     inline = inline.strip()[1:-1]  # search[Paris], search("Paris")
-                found.append((self.resolve(name, tool_names), inline))
+                found.append((self.resolve(name, schemas), inline))
             elif kind == "input":
                 if not found:
                     raise fail(
@@ -123,11 +137,11 @@ class ReactFormat(TextFormat):
             elif kind == "final" and final is None:
                 final = content.strip()
         if found:
-            calls = self.all_arguments(reply, found, "'Action Input'")
+            calls = self.all_arguments(reply, found, "'Action Input'", schemas)
             return finish(thought, text, calls, self)
         if final:
             return Parsed(thought, (), final)
-        tagged = self.tool_call_tags(text, tool_names)
+        tagged = self.tool_call_tags(text, schemas)
         if tagged is not None:
             return tagged
         if final is not None:
@@ -151,7 +165,7 @@ class ReactFormat(TextFormat):
     def grammar(
         self, tools: Sequence[ToolSpec], *, final_only: bool = False, calls_only: bool = False
     ) -> str | None:
-        real = self._tools(tools)
+        real = real_tools(tools)
         g = GrammarBuilder()
         thought = g.rule("thought", f'"Thought: " [^\\n]{{1,{MAX_REASONING}}} "\\n"')
         final = ""

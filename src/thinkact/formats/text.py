@@ -1,9 +1,9 @@
-"""What the three text formats (xml, react, json) share.
+"""What the text formats (xml, react, json, code) share.
 
-A text format sees tools only as names when it parses (the Format seam passes names), yet
-tolerant parsing needs their schemas: a plain-string argument fits a one-parameter tool, and
-a missing argument list is fine for a tool that requires none. So a format remembers the
-schemas of the tools it last described in `system_prompt` or `grammar`.
+A format keeps no state: `parse` gets the tools it parses against, whose schemas tolerant
+parsing needs (a plain-string argument fits a one-parameter tool, and a missing argument
+list is fine for a tool that requires none). So one Format serves any number of runs at
+once, each with its own tools (PEV's parallel steps).
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from thinkact.demos import Example, ExampleStep, demonstrate
@@ -31,6 +31,8 @@ from thinkact.types import (
 
 # Calls as a worked example shows them: (tool name, arguments) in order.
 Shown = Sequence[tuple[str, Mapping[str, Any]]]
+# The tools a reply is parsed against: name -> JSON schema of the arguments.
+Schemas = Mapping[str, Mapping[str, Any]]
 
 MAX_ERROR = 480  # characters of a FormatError message: the model reads every one
 
@@ -55,6 +57,11 @@ def call_id(text: str, index: int) -> str:
     return f"call_{digest}_{index}"
 
 
+def schemas_of(tools: Sequence[ToolSpec]) -> Schemas:
+    """The tools a reply may call (the final answer has its own syntax), by name."""
+    return {t.name: t.parameters for t in tools if t.name != FINAL_ANSWER_TOOL}
+
+
 def clean_name(raw: str) -> str:
     """A tool name as models write it: maybe quoted, in backticks, bold, with a trailing dot."""
     name = raw.strip().strip("`*'\"").strip()
@@ -62,8 +69,8 @@ def clean_name(raw: str) -> str:
 
 
 class TextFormat:
-    """Base of the text formats: the system prompt, tool memory, observations, feedback,
-    parsing helpers. A format supplies its reply syntax (`format_text`, `final_only_text`),
+    """Base of the text formats: the system prompt, observations, feedback, parsing
+    helpers. A format supplies its reply syntax (`format_text`, `final_only_text`),
     how it writes one reply (`render_reply`) and one observation (`render_result`)."""
 
     name = "text"
@@ -74,13 +81,10 @@ class TextFormat:
     note_first = False  # the step note before an observation or feedback, not after
     counts_steps = True
 
-    def __init__(self) -> None:
-        self._schemas: dict[str, Mapping[str, Any]] = {}
-
     def system_prompt(
         self, tools: Sequence[ToolSpec], instructions: str, examples: Sequence[Example] = ()
     ) -> str:
-        real = self._tools(tools)
+        real = real_tools(tools)
         if not real:
             return compose(instructions, self.final_only_text)
         if not examples:  # the syntax with the first tool: a call, its result, an answer
@@ -101,46 +105,47 @@ class TextFormat:
             instructions,
             "You can use these tools:\n" + render_tools(real),
             self.format_text,
-            self.demonstrate(examples),
+            self.demonstrate(examples, real),
         )
 
-    def demonstrate(self, examples: Sequence[Example]) -> str:
+    def demonstrate(self, examples: Sequence[Example], tools: Sequence[ToolSpec] = ()) -> str:
         """Worked examples as the replies and observations this format exchanges."""
         return demonstrate(
             examples,
-            self.render_reply,
+            lambda thought, calls, answer: self.render_reply(thought, calls, answer, tools),
             lambda shown: self.render_results([ToolResult("", t, text) for t, text in shown]),
         )
 
-    def render_reply(self, thought: str, calls: Shown, answer: str | None = None) -> str:
+    def render_reply(
+        self,
+        thought: str,
+        calls: Shown,
+        answer: str | None = None,
+        tools: Sequence[ToolSpec] = (),
+    ) -> str:
         """One reply in this format: the thought, then the calls or the final answer."""
         raise NotImplementedError
 
     # --- tools -------------------------------------------------------------------------
 
-    def _tools(self, tools: Sequence[ToolSpec]) -> list[ToolSpec]:
-        """The tools the model may call (the final answer has its own syntax), remembered."""
-        real = [t for t in tools if t.name != FINAL_ANSWER_TOOL]
-        self._schemas.update({t.name: t.parameters for t in real})
-        return real
-
-    def resolve(self, raw: str, tool_names: Collection[str]) -> str:
+    def resolve(self, raw: str, schemas: Schemas) -> str:
         """The tool a name means: exact, else the only case-insensitive match; or an error."""
         name = clean_name(raw)
-        if name in tool_names or name == FINAL_ANSWER_TOOL:
+        if name in schemas or name == FINAL_ANSWER_TOOL:
             return name
-        folded = [t for t in tool_names if t.lower() == name.lower().replace(" ", "_")]
+        folded = [t for t in schemas if t.lower() == name.lower().replace(" ", "_")]
         if len(folded) == 1:
             return folded[0]
         if name.lower() == FINAL_ANSWER_TOOL:
             return FINAL_ANSWER_TOOL
         if not name:
-            raise fail(f"The tool name is empty. {unknown_tool_message('', tool_names)}")
-        raise fail(unknown_tool_message(name[:60], tool_names))
+            raise fail(f"The tool name is empty. {unknown_tool_message('', schemas)}")
+        raise fail(unknown_tool_message(name[:60], schemas))
 
-    def _properties(self, name: str) -> tuple[list[str], list[str]] | None:
-        """(all parameter names, required ones) of a remembered tool, else None."""
-        schema = self._schemas.get(name)
+    @staticmethod
+    def _properties(name: str, schemas: Schemas) -> tuple[list[str], list[str]] | None:
+        """(all parameter names, required ones) of a known tool, else None."""
+        schema = schemas.get(name)
         if schema is None:
             return None
         props = schema.get("properties")
@@ -149,22 +154,22 @@ class TextFormat:
         return names, [r for r in required if r in names] if isinstance(required, list) else []
 
     def all_arguments(
-        self, reply: Reply, found: Sequence[tuple[str, str | None]], where: str
+        self, reply: Reply, found: Sequence[tuple[str, str | None]], where: str, schemas: Schemas
     ) -> list[tuple[str, dict[str, Any]]]:
         """Each found call with its arguments. A reply cut short (max_tokens, or the local
         model's repetition stop) may end inside its last call: the calls before it stand."""
         out: list[tuple[str, dict[str, Any]]] = []
         for i, (name, raw) in enumerate(found):
             try:
-                out.append((name, self.arguments(name, raw, where)))
+                out.append((name, self.arguments(name, raw, where, schemas)))
             except FormatError:
                 if not (out and i == len(found) - 1 and reply.stop_reason == "max_tokens"):
                     raise
         return out
 
-    def arguments(self, name: str, raw: str | None, where: str) -> dict[str, Any]:
+    def arguments(self, name: str, raw: str | None, where: str, schemas: Schemas) -> dict[str, Any]:
         """Parse a tool's argument text. `where` names the tag/label for error messages."""
-        known = self._properties(name)
+        known = self._properties(name, schemas)
         if raw is None or not raw.strip():
             if known is not None and known[1]:
                 example = json.dumps({k: "..." for k in known[1]})
@@ -174,10 +179,12 @@ class TextFormat:
         try:
             value = loads(body)
         except JsonishError as e:
-            value = self._recover(name, body, e, where)
-        return self.to_arguments(name, value, where)
+            value = self._recover(name, body, e, where, schemas)
+        return self.to_arguments(name, value, where, schemas)
 
-    def _recover(self, name: str, body: str, error: JsonishError, where: str) -> Any:
+    def _recover(
+        self, name: str, body: str, error: JsonishError, where: str, schemas: Schemas
+    ) -> Any:
         """Arguments that are not one clean JSON value: JSON followed by prose, or a plain
         string meant for a one-parameter tool."""
         if body.startswith(("{", "[")):
@@ -186,12 +193,12 @@ class TextFormat:
             except JsonishError:
                 pass
         else:
-            single = self._single_param(name)
+            single = self.single_param(name, schemas)
             if single is not None:
                 return {single: _unquote(body)}
         raise fail(f"Invalid JSON in {where} for {name!r}: {error}")
 
-    def to_arguments(self, name: str, value: Any, where: str) -> dict[str, Any]:
+    def to_arguments(self, name: str, value: Any, where: str, schemas: Schemas) -> dict[str, Any]:
         if isinstance(value, dict):
             return value
         if isinstance(value, str):  # arguments sent as a JSON string holding the object
@@ -201,7 +208,7 @@ class TextFormat:
                 inner = None
             if isinstance(inner, dict):
                 return inner
-        single = self._single_param(name)
+        single = self.single_param(name, schemas)
         if single is not None and value is not None:
             return {single: value}
         if value is None:
@@ -211,10 +218,11 @@ class TextFormat:
             f'{{"name": value}}; got {short(json.dumps(value, default=str))}.'
         )
 
-    def _single_param(self, name: str) -> str | None:
+    def single_param(self, name: str, schemas: Schemas) -> str | None:
+        """The parameter a tool's one plain argument goes to, if it has such a parameter."""
         if name == FINAL_ANSWER_TOOL:  # `final_answer` called as a tool takes one answer
             return "answer"
-        known = self._properties(name)
+        known = self._properties(name, schemas)
         if known is None:
             return None
         names, required = known
@@ -232,7 +240,7 @@ class TextFormat:
             ToolCall(call_id(text, i), name, args) for i, (name, args) in enumerate(seen.values())
         )
 
-    def tool_call_tags(self, text: str, tool_names: Collection[str]) -> Parsed | None:
+    def tool_call_tags(self, text: str, schemas: Schemas) -> Parsed | None:
         """Qwen-style `<tool_call>{"name": .., "arguments": ..}</tool_call>`, which small
         models trained on it write even when asked for another format."""
         found: list[tuple[str, dict[str, Any]]] = []
@@ -242,9 +250,9 @@ class TextFormat:
             except JsonishError:
                 continue
             if isinstance(value, dict) and isinstance(value.get("name"), str):
-                name = self.resolve(value["name"], tool_names)
+                name = self.resolve(value["name"], schemas)
                 raw_args = value.get("arguments", value.get("parameters"))
-                found.append((name, self.to_arguments(name, raw_args, "arguments")))
+                found.append((name, self.to_arguments(name, raw_args, "arguments", schemas)))
         if not found:
             return None
         thought = text[: text.lower().find("<tool_call>")].strip()
@@ -282,6 +290,11 @@ class TextFormat:
         self, tools: Sequence[ToolSpec], *, final_only: bool = False, calls_only: bool = False
     ) -> Mapping[str, Any] | None:
         return None
+
+
+def real_tools(tools: Sequence[ToolSpec]) -> list[ToolSpec]:
+    """The tools the model may call (the final answer has its own syntax)."""
+    return [t for t in tools if t.name != FINAL_ANSWER_TOOL]
 
 
 def finish(

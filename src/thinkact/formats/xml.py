@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Collection, Sequence
+from collections.abc import Sequence
 
 from thinkact.formats.base import Parsed
 from thinkact.formats.grammar import (
@@ -23,7 +23,14 @@ from thinkact.formats.grammar import (
     literal,
     parallel_calls,
 )
-from thinkact.formats.text import Shown, TextFormat, fail, finish
+from thinkact.formats.text import (
+    Shown,
+    TextFormat,
+    fail,
+    finish,
+    real_tools,
+    schemas_of,
+)
 from thinkact.types import Reply, ToolResult, ToolSpec
 
 _KINDS = {
@@ -82,7 +89,13 @@ class XmlFormat(TextFormat):
     format_text = _FORMAT
     final_only_text = _FINAL_ONLY
 
-    def render_reply(self, thought: str, calls: Shown, answer: str | None = None) -> str:
+    def render_reply(
+        self,
+        thought: str,
+        calls: Shown,
+        answer: str | None = None,
+        tools: Sequence[ToolSpec] = (),
+    ) -> str:
         parts = [f"<reasoning>{thought}</reasoning>"]
         for name, args in calls:
             parts.append(f"<action>{name}</action>")
@@ -103,7 +116,8 @@ class XmlFormat(TextFormat):
                 text = text[: action.end() + final.start()]
         return text
 
-    def parse(self, reply: Reply, tool_names: Collection[str]) -> Parsed:
+    def parse(self, reply: Reply, tools: Sequence[ToolSpec]) -> Parsed:
+        schemas = schemas_of(tools)
         text = self.cut(reply.text)
         sections = _sections(text)
         reasoning = [c.strip() for k, c in sections if k == "reasoning"]
@@ -118,7 +132,7 @@ class XmlFormat(TextFormat):
                 name, inline = (m.group(1), m.group(2)) if m else (content, None)
                 if inline and inline.startswith("(") and inline.rstrip().endswith(")"):
                     inline = inline.strip()[1:-1]  # list_files({"folder": "."})
-                found.append((self.resolve(name, tool_names), inline))
+                found.append((self.resolve(name, schemas), inline))
             elif kind == "parameters":
                 if not found:
                     raise fail(
@@ -135,11 +149,11 @@ class XmlFormat(TextFormat):
             elif kind == "final" and final is None:
                 final = content.strip()
         if found:
-            calls = self.all_arguments(reply, found, "<parameters>")
+            calls = self.all_arguments(reply, found, "<parameters>", schemas)
             return finish(thought, text, calls, self)
         if final:
             return Parsed(thought, (), final)
-        tagged = self.tool_call_tags(text, tool_names)
+        tagged = self.tool_call_tags(text, schemas)
         if tagged is not None:
             return tagged
         if final is not None:
@@ -163,7 +177,7 @@ class XmlFormat(TextFormat):
     def grammar(
         self, tools: Sequence[ToolSpec], *, final_only: bool = False, calls_only: bool = False
     ) -> str | None:
-        real = self._tools(tools)
+        real = real_tools(tools)
         g = GrammarBuilder()
         reasoning = g.rule(
             "reasoning", f'"<reasoning>" [^<]{{1,{MAX_REASONING}}} "</reasoning>\\n"'

@@ -16,7 +16,6 @@ from thinkact.config import OBSERVATION_HINT, AgentConfig
 from thinkact.demos import Example
 from thinkact.errors import UserError
 from thinkact.events import Event, RunFinished, RunResumed, RunStarted
-from thinkact.formats import resolve_format
 from thinkact.formats.base import Format
 from thinkact.loop import Validator
 from thinkact.models import resolve_model
@@ -34,6 +33,7 @@ from thinkact.pev.plan import (
 from thinkact.pev.planner import propose_plan
 from thinkact.pev.step import StepOutcome, StepRunner
 from thinkact.pev.sync import sync_events
+from thinkact.resolve import resolve_format
 from thinkact.tools.base import Tool, as_tool
 from thinkact.tools.runtime import Approver
 from thinkact.types import (

@@ -17,9 +17,9 @@ from thinkact.events import (
     RunFinished,
     RunStarted,
 )
-from thinkact.formats import resolve_format
 from thinkact.formats.base import Format
 from thinkact.models.base import Model
+from thinkact.resolve import resolve_format
 from thinkact.screen import DECLINE_KEPT
 from thinkact.types import Usage
 
