@@ -1,7 +1,8 @@
 """`thinkact runs`: the runs in the run store.
 
-thinkact runs                          the latest runs, newest first
+thinkact runs                          the latest runs, newest first: task and date
 thinkact runs show RUN                 one run, event by event (RUN: id, prefix or last)
+thinkact runs html RUN -o trace.html   one run as a page to open in a browser (no network)
 thinkact runs export RUN --jsonl FILE  its events as JSON lines
 """
 
@@ -43,12 +44,33 @@ def register(subparsers: Any) -> None:
     show = sub.add_parser("show", help="print one run event by event")
     show.add_argument("run", help="run id, a unique prefix of one, or `last`")
     show.add_argument("--json", action="store_true", help="print the events as JSON lines")
+    show.add_argument("--html", action="store_true", help="write it as an HTML page instead")
+    _html_output(show)
     _db_option(show)
+    page = sub.add_parser(
+        "html",
+        help="write one run as a self-contained HTML page",
+        description="One run as a single HTML file that needs no network: a timeline of its "
+        "steps, reasoning, actions, observations, errors, tokens, cost and time, and a "
+        "search box.",
+    )
+    page.add_argument("run", help="run id, a unique prefix of one, or `last`")
+    _html_output(page)
+    _db_option(page)
     export = sub.add_parser("export", help="write one run's events as JSON lines")
     export.add_argument("run", help="run id, a unique prefix of one, or `last`")
     export.add_argument("--jsonl", required=True, metavar="FILE", help="file to write")
     _db_option(export)
     parser.set_defaults(func=run)
+
+
+def _html_output(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "-o",
+        "--output",
+        metavar="FILE",
+        help="the HTML file to write (default: thinkact-run-ID.html here; - for stdout)",
+    )
 
 
 def _db_option(parser: argparse.ArgumentParser) -> None:
@@ -68,6 +90,8 @@ def run(args: argparse.Namespace) -> int:
     assert store is not None
     console = make_console()
     command = getattr(args, "runs_command", None)
+    if command == "html" or (command == "show" and (args.html or args.output)):
+        return write_page(store, args.run, args.output, console)
     if command == "show":
         return show(store, args.run, console, as_json=args.json)
     if command == "export":
@@ -84,6 +108,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def list_runs(store: RunStore, console: Console, *, limit: int, status: str | None) -> int:
+    from rich.cells import cell_len
     from rich.table import Table
     from rich.text import Text
 
@@ -91,31 +116,52 @@ def list_runs(store: RunStore, console: Console, *, limit: int, status: str | No
     if not records:
         console.print(f"no runs in {store.path}", highlight=False)
         return 0
-    wide = console.width >= 110  # else STARTED and TASK are left to `runs show`
-    table = Table(box=None, header_style="bold", pad_edge=False)
-    table.add_column("RUN", no_wrap=True)
-    table.add_column("STATUS", no_wrap=True)
-    table.add_column("MODEL", no_wrap=True, overflow="ellipsis", max_width=28 if wide else 20)
-    for name in ("STEPS", "TOKENS", "COST", "DURATION"):
-        table.add_column(name, justify="right", no_wrap=True)
-    if wide:
-        table.add_column("STARTED", no_wrap=True)
-        table.add_column("TASK", min_width=12, max_width=60)
+    wide = console.width >= 110  # else MODEL, COST and DURATION are left to `runs show`
+    headers = ["RUN", "STATUS", *(["MODEL"] if wide else []), "STEPS", "TOKENS"]
+    headers += [*(["COST", "DURATION"] if wide else []), "STARTED"]
+    rows: list[list[str | Text]] = []
     for r in records:
         state = r.live_status
-        row: list[str | Text] = [
-            r.id,
-            Text(state, style=STATUS_STYLES.get(state, "")),
-            short_model(r.model),
-            str(r.steps),
-            f"{r.tokens:,}",
-            cost_text(r.cost),
-            duration_text(r),
-        ]
+        row: list[str | Text] = [r.id, Text(state, style=STATUS_STYLES.get(state, ""))]
         if wide:
-            row += [started_text(r.started), _one_line(r.task, 120)]
-        table.add_row(*row)
+            row.append(short_model(r.model)[:28])
+        row += [str(r.steps), f"{r.tokens:,}"]
+        if wide:
+            row += [cost_text(r.cost), duration_text(r)]
+        rows.append([*row, started_text(r.started)])
+    # The task, on one line, takes the room the other columns leave (two spaces apart).
+    widths = [max(cell_len(str(c)) for c in column) for column in zip(headers, *rows, strict=True)]
+    room = max(8, console.width - sum(widths) - 2 * len(widths))
+    table = Table(box=None, header_style="bold", pad_edge=False)
+    for name in headers:
+        right = name in ("STEPS", "TOKENS", "COST", "DURATION")
+        table.add_column(name, justify="right" if right else "left", no_wrap=True)
+    table.add_column("TASK", no_wrap=True)
+    for r, row in zip(records, rows, strict=True):
+        task = Text(_one_line(r.task, 400))
+        task.truncate(room, overflow="ellipsis")
+        table.add_row(*row, task)
     console.print(table)
+    return 0
+
+
+def write_page(store: RunStore, run_id: str, output: str | None, console: Console) -> int:
+    """`runs html`: the run as one self-contained HTML page (see thinkact.ui.html)."""
+    from thinkact.errors import UserError
+    from thinkact.ui.html import trace_html, write_html
+
+    record = store.get(run_id)
+    page = trace_html(record, store.timed_events(record.id))
+    if output == "-":
+        sys.stdout.write(page)
+        return 0
+    path = output or f"thinkact-run-{record.id}.html"
+    try:
+        written = write_html(page, path)
+    except OSError as e:
+        raise UserError(f"cannot write {path}: {e.strerror or e}") from None
+    message = f"wrote run {record.id} to {written} (open it in a browser)"
+    console.print(message, highlight=False, soft_wrap=True)
     return 0
 
 
@@ -169,11 +215,12 @@ def short_model(model: str) -> str:
     return model
 
 
-def started_text(started: float) -> str:
-    """`14:05` today, `11-29` before."""
-    day = time.strftime("%Y-%m-%d", time.localtime(started))
-    same_day = day == time.strftime("%Y-%m-%d")
-    return time.strftime("%H:%M" if same_day else "%m-%d", time.localtime(started))
+def started_text(started: float, now: float | None = None) -> str:
+    """`today 14:05`, `Nov 29 14:05` this year, `2025-11-29` before."""
+    when, today = time.localtime(started), time.localtime(now)
+    if when[:3] == today[:3]:
+        return time.strftime("today %H:%M", when)
+    return time.strftime("%b %d %H:%M" if when[0] == today[0] else "%Y-%m-%d", when)
 
 
 def cost_text(cost: float | None) -> str:
