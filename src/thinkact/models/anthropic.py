@@ -2,6 +2,7 @@
 
     AnthropicModel("claude-sonnet-4-6")                    # key from ANTHROPIC_API_KEY
     AnthropicModel("claude-haiku-4-5", prompt_caching=True)
+    AnthropicModel("claude-sonnet-4-6", base_url="https://gateway.example/anthropic")
 
 Translation is pure (`to_params`, `from_message`), so sync and async share it. The SDK's own
 retries are off: the loop retries every provider under one `RetryPolicy`.
@@ -251,7 +252,8 @@ class AnthropicModel:
         except ImportError:
             raise UserError("the Anthropic provider needs `pip install anthropic`") from None
         self.model = model
-        self.name = f"anthropic:{model}"
+        # The base URL is part of the name, so a stored run resumes through the same proxy.
+        self.name = f"anthropic:{model}@{base_url}" if base_url else f"anthropic:{model}"
         self.context_window = context_window or context_window_for(model, ANTHROPIC_CONTEXT_WINDOW)
         self.prompt_caching = prompt_caching
         self.timeout = timeout
@@ -262,6 +264,8 @@ class AnthropicModel:
         self._provider = http_errors.Provider("Anthropic", "ANTHROPIC_API_KEY", model)
 
     def __repr__(self) -> str:
+        if self._base_url:
+            return f"AnthropicModel({self.model!r}, base_url={self._base_url!r})"
         return f"AnthropicModel({self.model!r})"
 
     def _client(self, is_async: bool) -> Any:

@@ -1,6 +1,7 @@
 """Model strings -> models.
 
     anthropic:MODEL            Claude through the official SDK
+    anthropic:MODEL@BASE_URL   Claude through a proxy or gateway at BASE_URL
     openai:MODEL               OpenAI Chat Completions
     openai:MODEL@BASE_URL      any OpenAI-compatible server (Ollama, vLLM, llama.cpp)
     local | local:PATH.gguf    the embedded llama.cpp model (the default)
@@ -35,24 +36,32 @@ def resolve_model(spec: str | None = None) -> Model:
             raise UserError("scripted models need a file: scripted:replies.json")
         return ScriptedModel.from_file(rest)
     if provider == "anthropic":
+        from thinkact.models.anthropic import DEFAULT_MODEL as CLAUDE
         from thinkact.models.anthropic import AnthropicModel
 
-        return AnthropicModel(rest) if rest else AnthropicModel()
+        model, base_url = _at_url(spec, rest)
+        return AnthropicModel(model or CLAUDE, base_url=base_url)
     if provider == "openai":
         from thinkact.models.openai import OpenAIModel
 
-        model, _, base_url = rest.partition("@")
-        if base_url and not base_url.startswith(("http://", "https://")):
-            raise UserError(f"{spec!r}: the base URL after @ must start with http:// or https://")
-        return OpenAIModel(model or "gpt-4o-mini", base_url=base_url or None)
+        model, base_url = _at_url(spec, rest)
+        return OpenAIModel(model or "gpt-4o-mini", base_url=base_url)
     if provider == "local":
         from thinkact.models.local import LocalModel
 
         return LocalModel(rest or None)
     raise UserError(
-        f"unknown model {spec!r}. Use anthropic:MODEL, openai:MODEL[@BASE_URL], "
+        f"unknown model {spec!r}. Use anthropic:MODEL[@BASE_URL], openai:MODEL[@BASE_URL], "
         "local[:PATH.gguf] or scripted:FILE.json (see `thinkact models`)."
     )
+
+
+def _at_url(spec: str, rest: str) -> tuple[str, str | None]:
+    """`MODEL@BASE_URL` -> (MODEL, BASE_URL); without `@`, no base URL."""
+    model, _, base_url = rest.partition("@")
+    if base_url and not base_url.startswith(("http://", "https://")):
+        raise UserError(f"{spec!r}: the base URL after @ must start with http:// or https://")
+    return model, base_url or None
 
 
 def provider_status(env: Mapping[str, str] | None = None) -> list[ProviderStatus]:

@@ -134,7 +134,8 @@ def _one_line(value: Any, limit: int = 100) -> str:
 
 
 class ConsoleReporter:
-    """A Reporter that renders events on a rich Console.
+    """A Reporter that renders events on a rich Console (by default a new one on stdout:
+    `Agent(..., reporters=[ConsoleReporter()])`).
 
     `verbose=False` keeps one line per action and observation and leaves out the reasoning.
     `clock` times the run as shown (tests pass a fake one).
@@ -142,14 +143,14 @@ class ConsoleReporter:
 
     def __init__(
         self,
-        console: Console,
+        console: Console | None = None,
         *,
         verbose: bool = True,
         clock: Callable[[], float] = time.monotonic,
         max_lines: int = MAX_LINES,
         max_chars: int = MAX_CHARS,
     ) -> None:
-        self.console = console
+        self.console = console if console is not None else Console(highlight=False)
         self.verbose = verbose
         self.clock = clock
         self.max_lines = max_lines
