@@ -317,7 +317,8 @@ class OtelReporter:
         s.run = None
 
     def _note(self, s: _Spans, event: Event) -> None:
-        """Everything else becomes an event on the open step (or run) span."""
+        """Format and validation failures, notices, trimming...: events on the open step
+        (or run) span."""
         target = s.step or s.run
         if target is None:
             return
@@ -348,8 +349,8 @@ class OtelReporter:
             }
         elif isinstance(event, ProgressMarked):
             attributes = {"thinkact.step_name": event.step_name}
-        elif event.kind == "checkpoint":
-            return  # for resuming, not for reading
+        else:  # checkpoints (for resuming) and kinds not listed here, streamed text among them
+            return
         target.add_event(f"thinkact.{event.kind}", attributes)
 
     def _plan_event(self, event: Event, key: str) -> None:

@@ -127,7 +127,7 @@ class _Builder:
             number = int(d.get("step") or 0)
             self.step = Step(number, ts, ts)
             self.run.blocks.append(self.step)
-        elif kind not in _HIDDEN:
+        elif kind not in _HIDDEN and "delta" not in kind:  # streamed pieces: the reply follows
             self._item(ts, kind, d)
 
     def _target(self, ts: float, d: Mapping[str, Any]) -> Step | None:
