@@ -297,3 +297,11 @@ def test_a_missing_extra_is_one_clear_line(
     assert err.strip().splitlines() == [
         "error: OpenTelemetry needs the otel extra: pip install 'thinkact[otel]'"
     ]
+
+
+def test_otlp_without_its_exporter_says_what_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
+    module = "opentelemetry.exporter.otlp.proto.http.trace_exporter"
+    monkeypatch.setitem(sys.modules, module, None)  # as if not installed
+    env = {"OTEL_EXPORTER_OTLP_ENDPOINT": "http://127.0.0.1:4318"}
+    with pytest.raises(UserError, match=r"opentelemetry-exporter-otlp-proto-http: pip install"):
+        reporter_from_env(env=env)
