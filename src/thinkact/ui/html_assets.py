@@ -188,7 +188,8 @@ JS = """
     }
     const shown = top.filter((s) => !s.classList.contains("hidden")).length;
     count.textContent = needle || errorsOnly.checked
-      ? shown + " of " + top.length + " steps" + (needle ? ", " + hits.length + " matches" : "")
+      ? shown + " of " + top.length + " steps" +
+        (needle ? ", " + hits.length + (hits.length === 1 ? " match" : " matches") : "")
       : top.length + " steps";
   }
 
