@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     )
     from thinkact.events import Event
     from thinkact.loop import RunResult, Validator
+    from thinkact.mcp import mcp_http, mcp_stdio
     from thinkact.retry import RetryPolicy
     from thinkact.tools.base import Tool, ToolContext, tool
     from thinkact.types import (
@@ -80,6 +81,8 @@ _LAZY = {
     "UserError": "thinkact.errors",
     "UserMessage": "thinkact.types",
     "Validator": "thinkact.loop",
+    "mcp_http": "thinkact.mcp",
+    "mcp_stdio": "thinkact.mcp",
     "tool": "thinkact.tools.base",
 }
 
@@ -127,5 +130,7 @@ __all__ = [
     "UserMessage",
     "Validator",
     "__version__",
+    "mcp_http",
+    "mcp_stdio",
     "tool",
 ]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import AsyncIterator, Callable, Generator, Sequence
+from contextlib import ExitStack
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -19,6 +20,7 @@ from thinkact.models.base import Model, Positioned
 from thinkact.resolve import resolve_format
 from thinkact.tools.base import Tool, as_tool
 from thinkact.tools.runtime import Approver, ToolOutcome, ToolRuntime
+from thinkact.tools.toolset import Toolset, list_toolsets, open_toolsets
 from thinkact.types import ToolCall
 
 if TYPE_CHECKING:
@@ -38,12 +40,15 @@ class Agent:
     A tool marked `needs_approval` runs only when `approve` allows it; with no approver it is
     refused (the model is told, a ToolDenied event says why). `approve=approve_all`
     (thinkact.tools.runtime) lets every call through.
+
+    A toolset among the tools (an MCP server: `mcp_stdio(...)`) is listed when a run starts
+    and held until the run ends, however it ends: a server the run started stops with it.
     """
 
     def __init__(
         self,
         model: Model | str | None = None,
-        tools: Sequence[Tool | Callable[..., Any]] = (),
+        tools: Sequence[Tool | Toolset | Callable[..., Any]] = (),
         *,
         format: str | Format = "auto",
         instructions: str = "",
@@ -55,7 +60,8 @@ class Agent:
         store: RunLog | None = None,
     ) -> None:
         self.model: Model = model if isinstance(model, Model) else resolve_model(model)
-        self.tools = [as_tool(t) for t in tools]
+        self.tools = [as_tool(t) for t in tools if not isinstance(t, Toolset)]
+        self.toolsets = [t for t in tools if isinstance(t, Toolset)]
         self.format = resolve_format(format, self.model)
         self.instructions = instructions
         self.examples = tuple(examples)  # worked examples, shown in the format's own syntax
@@ -77,11 +83,13 @@ class Agent:
     ) -> _Run:
         config = config or self.config
         store = store or self.store
+        listed, held = open_toolsets(self.toolsets, {t.name for t in self.tools})
+        tools = [*self.tools, *listed]
         loop = Loop(
             task=task,
             model_name=self.model.name,
             format=self.format,
-            tools=[t.spec for t in self.tools],
+            tools=[t.spec for t in tools],
             instructions=self.instructions if instructions is None else instructions,
             examples=self.examples,
             config=config,
@@ -90,7 +98,7 @@ class Agent:
             context_window=getattr(self.model, "context_window", None),
             resume=resume,
             checkpoints=store is not None,
-            direct={t.name: t.direct_answer for t in self.tools if t.return_direct},
+            direct={t.name: t.direct_answer for t in tools if t.return_direct},
         )
         stored: set[tuple[int, str]] = set()
 
@@ -102,13 +110,13 @@ class Agent:
             stored.add((step, call.id))
 
         runtime = ToolRuntime(
-            self.tools,
+            tools,
             concurrency=config.tool_concurrency,
             approve=self.approve,
             run_id=loop.run_id,
             on_finished=store_result if store is not None else None,
         )
-        return _Run(loop, runtime, store, stored)
+        return _Run(loop, runtime, store, stored, held)
 
     def _report(self, run: _Run, event: Event) -> None:
         # First, so a failing reporter cannot lose an event; results already stored as
@@ -157,6 +165,8 @@ class Agent:
         except BaseException as e:  # Ctrl-C, a bug, or the caller dropped the iterator
             self._stopped(run, e)
             raise
+        finally:
+            run.held.close()  # the toolsets (MCP servers) this run started stop with it
 
     def run(self, task: str, *, run_id: str | None = None) -> RunResult:
         """Run the task to the end and return its result."""
@@ -179,7 +189,8 @@ class Agent:
 
             store = self.store = RunStore()  # the default one, kept for later runs
         record = store.get(run_id)
-        missing = sorted(set(record.tools) - {t.name for t in self.tools})
+        tools = [*self.tools, *list_toolsets(self.toolsets)]
+        missing = sorted(set(record.tools) - {t.name for t in tools})
         problems = [f"its tools {', '.join(missing)} are missing"] if missing else []
         if record.model != self.model.name:
             problems.append(f"it used model {record.model!r}, not {self.model.name!r}")
@@ -187,7 +198,7 @@ class Agent:
             problems.append(f"it used format {record.format!r}, not {self.format.name!r}")
         if problems:
             raise UserError(f"cannot resume run {record.id} with this agent: {'; '.join(problems)}")
-        idempotent = {t.name for t in self.tools if t.idempotent}
+        idempotent = {t.name for t in tools if t.idempotent}
         resume = store.resume_point(record.id, idempotent.__contains__)
         if isinstance(self.model, Positioned):  # go on from the reply the run stopped at
             self.model.resume_at(resume.model_calls)
@@ -234,6 +245,8 @@ class Agent:
         except BaseException as e:
             self._stopped(run, e)
             raise
+        finally:
+            run.held.close()
 
     async def aiter(self, task: str, *, run_id: str | None = None) -> AsyncIterator[Event]:
         """Async twin of `iter`: every event of the run (the last one is RunFinished)."""
@@ -258,6 +271,7 @@ class _Run:
     runtime: ToolRuntime
     store: RunLog | None
     stored: set[tuple[int, str]] = field(default_factory=set)  # (step, call id) in the store
+    held: ExitStack = field(default_factory=ExitStack)  # the toolsets held open for the run
 
 
 def exhaust(events: Generator[Event, None, R], see: Callable[[Event], None] | None = None) -> R:

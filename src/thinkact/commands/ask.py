@@ -34,6 +34,7 @@ def run(args: argparse.Namespace) -> int:
         exit_code,
         make_console,
         make_output,
+        mcp_servers,
         report_quiet,
     )
     from thinkact.errors import UserError
@@ -51,6 +52,7 @@ def run(args: argparse.Namespace) -> int:
             config=agent_config(args),
             reporters=output.reporters,
         )
+        agent.toolsets += mcp_servers(args)  # started by the run, stopped when it ends
         result = agent.run(args.question)
     if args.quiet:
         report_quiet(result, sys.stdout, errors)

@@ -2,7 +2,7 @@
 the approval prompt and exit codes.
 
     thinkact run "TASK" --model M --format F --max-steps N --trace FILE --tools a,b
-                        [--quiet | --json] [--yes]
+                        [--mcp CMD] [--mcp-url URL] [--quiet | --json] [--yes]
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from thinkact.agent import Reporter
     from thinkact.config import AgentConfig
     from thinkact.loop import RunResult
+    from thinkact.mcp import McpServer
     from thinkact.models.base import Model
     from thinkact.store import RunStore
     from thinkact.tools.base import Tool
@@ -65,8 +66,11 @@ def add_model_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def add_run_options(parser: argparse.ArgumentParser, *, tools: bool = True) -> None:
-    """--model, --format, --max-steps, --trace, --quiet/--json, --yes and (optionally) --tools."""
+def add_run_options(
+    parser: argparse.ArgumentParser, *, tools: bool = True, mcp: bool = True
+) -> None:
+    """--model, --format, --max-steps, --trace, --quiet/--json, --yes and (optionally) --tools
+    and --mcp/--mcp-url (a command that takes them hands `mcp_servers(args)` to its agent)."""
     add_model_options(parser)
     parser.add_argument(
         "--max-steps", type=_positive_int, default=20, metavar="N", help="turns (default: 20)"
@@ -85,6 +89,8 @@ def add_run_options(parser: argparse.ArgumentParser, *, tools: bool = True) -> N
         "does, it replies again with calls (for small models that decline too often)",
     )
     add_budget_options(parser)
+    if mcp:
+        add_mcp_options(parser)
     out = parser.add_mutually_exclusive_group()
     out.add_argument("--quiet", "-q", action="store_true", help="print only the final answer")
     out.add_argument("--json", action="store_true", help="print events as JSON lines")
@@ -127,6 +133,48 @@ def add_budget_options(parser: argparse.ArgumentParser) -> None:
         help="export OpenTelemetry spans: over OTLP if OTEL_EXPORTER_OTLP_ENDPOINT is set, "
         "else to stderr (needs thinkact[otel]; OTEL_* variables alone also turn it on)",
     )
+
+
+def add_mcp_options(parser: argparse.ArgumentParser) -> None:
+    """--mcp CMD and --mcp-url URL (repeatable): MCP servers whose tools the agent gets."""
+    parser.add_argument(
+        "--mcp",
+        action="append",
+        default=[],
+        metavar="CMD",
+        help="an MCP server to start for the run and use the tools of: its command line in "
+        'quotes, e.g. --mcp "uvx mcp-server-time" (repeatable; `thinkact mcp list CMD` shows '
+        "the tools)",
+    )
+    parser.add_argument(
+        "--mcp-url",
+        action="append",
+        default=[],
+        metavar="URL",
+        help="an MCP server to use over streamable HTTP, e.g. http://127.0.0.1:8000/mcp "
+        "(repeatable)",
+    )
+
+
+def mcp_servers(args: argparse.Namespace) -> list[McpServer]:
+    """The servers --mcp and --mcp-url name, not started yet: an Agent starts them when its
+    run begins and stops them when it ends. A command that is not found is a usage error
+    now rather than a failed run."""
+    import shutil
+
+    from thinkact.mcp import mcp_http, mcp_stdio
+    from thinkact.mcp.server import Stdio
+
+    servers = []
+    for command in getattr(args, "mcp", None) or ():
+        server = mcp_stdio(command)
+        assert isinstance(server.transport, Stdio)
+        program = server.transport.command[0]
+        if shutil.which(program) is None:
+            raise UserError(f"cannot start the MCP server {command!r}: {program} is not found")
+        servers.append(server)
+    servers += [mcp_http(url) for url in getattr(args, "mcp_url", None) or ()]
+    return servers
 
 
 def add_store_options(parser: argparse.ArgumentParser) -> None:

@@ -50,7 +50,8 @@ def register(subparsers: Any) -> None:
         help="react: one agent run (default); pev: a plan with one review step per document "
         "(parallel on API models), a notices step and a summary step, each verified",
     )
-    add_run_options(parser, tools=False)
+    # --mcp waits for run() to hand mcp_servers(args) to the review's agent
+    add_run_options(parser, tools=False, mcp=False)
     add_store_options(parser)
     parser.set_defaults(func=run, max_steps=24)
 

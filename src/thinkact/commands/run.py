@@ -49,12 +49,14 @@ def run(args: argparse.Namespace) -> int:
         make_console,
         make_model,
         make_output,
+        mcp_servers,
         open_store,
         report_quiet,
         resolve_tools,
     )
     from thinkact.errors import UserError
     from thinkact.models.replay import ReplayModel
+    from thinkact.tools.toolset import open_toolsets
 
     if not args.task.strip():
         raise UserError('the task is empty: thinkact run "WHAT TO DO"')
@@ -62,14 +64,17 @@ def run(args: argparse.Namespace) -> int:
     console = make_console(stderr=args.json)
     errors = make_console(stderr=True)
     tools = resolve_tools(args.tools, workspace=args.workspace, corpus=args.corpus)
+    servers = mcp_servers(args)  # started by the run, stopped when it ends
     model = make_model(args)
     store = open_store(args)
     with make_output(args, console) as output:
         if args.pattern == "pev":
-            return _run_pev(args, model, tools, output.reporters, errors, store)
+            listed, held = open_toolsets(servers, {t.name for t in tools})
+            with held:
+                return _run_pev(args, model, [*tools, *listed], output.reporters, errors, store)
         agent = Agent(
             model,
-            tools,
+            [*tools, *servers],
             format=args.format,
             instructions=args.instructions,
             config=agent_config(args),
