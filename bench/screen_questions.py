@@ -1,6 +1,6 @@
 """How the screening questions judge right calls and calls that do not fit, per wording.
 
-Screening (thinkact.screen) asks the model two yes/no questions about a tool before a call
+Screening (thinkact.policies.screen) asks the model two yes/no questions about a tool before a call
 of it runs, and the decline check asks the same questions about each tool after a reply
 without one. This script asks them, outside the loop, about held-out BFCL items (none in
 bench/RESULTS.md): the gold function of right calls (simple, multiple, live_simple,
@@ -24,7 +24,7 @@ from pathlib import Path
 
 from thinkact.apps.eval.bfcl import Bfcl, function_tools, tool_name
 from thinkact.models.local import LocalModel
-from thinkact.screen import says_no, screen_requests
+from thinkact.policies.screen import says_no, screen_requests
 from thinkact.types import ToolSpec
 
 # (category, item indexes): right calls, then items where no function fits.

@@ -1,10 +1,11 @@
-"""Agent: a model, tools and a format, with sync and async drivers over one loop core."""
+"""Agent: a model, tools, a format and policies, with sync and async drivers over one
+loop core. `stream`/`astream` are the public event stream: every event of a run, then its
+RunResult."""
 
 from __future__ import annotations
 
-import asyncio
 import time
-from collections.abc import AsyncIterator, Callable, Generator, Sequence
+from collections.abc import AsyncIterator, Callable, Generator, Iterator, Sequence
 from contextlib import ExitStack
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -17,6 +18,7 @@ from thinkact.formats.base import Format
 from thinkact.loop import CallModel, Effect, Loop, Resume, RunResult, RunTools, Validator
 from thinkact.models import resolve_model
 from thinkact.models.base import Model, Positioned
+from thinkact.policies.presets import Preset, Setup, is_local, preset
 from thinkact.resolve import resolve_format
 from thinkact.tools.base import Tool, as_tool
 from thinkact.tools.runtime import Approver, ToolOutcome, ToolRuntime
@@ -41,6 +43,10 @@ class Agent:
     refused (the model is told, a ToolDenied event says why). `approve=approve_all`
     (thinkact.tools.runtime) lets every call through.
 
+    `policies` names a preset (thinkact.policies.presets; "auto": `small_local` on a local
+    model, else `standard`) or is a function of the run's Setup returning fresh policies.
+    `clock` times runs (elapsed time, time budgets, durations); tests pass a fake one.
+
     A toolset among the tools (an MCP server: `mcp_stdio(...)`) is listed when a run starts
     and held until the run ends, however it ends: a server the run started stops with it.
     """
@@ -58,6 +64,8 @@ class Agent:
         validators: Sequence[Validator] = (),
         reporters: Sequence[Reporter] = (),
         store: RunLog | None = None,
+        policies: str | Preset = "auto",
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.model: Model = model if isinstance(model, Model) else resolve_model(model)
         self.tools = [as_tool(t) for t in tools if not isinstance(t, Toolset)]
@@ -70,6 +78,10 @@ class Agent:
         self.validators = tuple(validators)
         self.reporters = list(reporters)
         self.store = store  # every event of every run is appended here (see thinkact.store)
+        if policies == "auto":
+            policies = "small_local" if is_local(self.model.name) else "standard"
+        self.policies: Preset = preset(policies) if isinstance(policies, str) else policies
+        self.clock = clock
 
     def _start(
         self,
@@ -85,6 +97,7 @@ class Agent:
         store = store or self.store
         listed, held = open_toolsets(self.toolsets, {t.name for t in self.tools})
         tools = [*self.tools, *listed]
+        direct = {t.name: t.direct_answer for t in tools if t.return_direct}
         loop = Loop(
             task=task,
             model_name=self.model.name,
@@ -93,12 +106,12 @@ class Agent:
             instructions=self.instructions if instructions is None else instructions,
             examples=self.examples,
             config=config,
-            validators=self.validators,
+            policies=self.policies(Setup(config, self.validators, direct)),
             run_id=run_id,
+            clock=self.clock,
             context_window=getattr(self.model, "context_window", None),
             resume=resume,
             checkpoints=store is not None,
-            direct={t.name: t.direct_answer for t in tools if t.return_direct},
         )
         stored: set[tuple[int, str]] = set()
 
@@ -133,6 +146,12 @@ class Agent:
             run.store.stopped(run.loop.run_id, f"interrupted: {type(error).__name__}")
 
     # --- sync driver ----------------------------------------------------------------------
+
+    def stream(self, task: str, *, run_id: str | None = None) -> Iterator[Event | RunResult]:
+        """Every event of the run as it happens, then its RunResult (the last item).
+        Closing the iterator early stops the run (a store marks it interrupted)."""
+        result = yield from self.iter(task, run_id=run_id)
+        yield result
 
     def iter(self, task: str, *, run_id: str | None = None) -> Generator[Event, None, RunResult]:
         """Run the task, yielding every event; the generator returns the RunResult."""
@@ -213,12 +232,14 @@ class Agent:
 
     # --- async driver ---------------------------------------------------------------------
 
-    async def _adrive(self, task: str, run_id: str | None) -> AsyncIterator[Event | RunResult]:
-        """Events of a new run, then its RunResult (used by composite engines)."""
-        async for item in self._adrive_loop(self._start(task, run_id)):
+    async def astream(
+        self, task: str, *, run_id: str | None = None
+    ) -> AsyncIterator[Event | RunResult]:
+        """Async twin of `stream`: every event of the run, then its RunResult."""
+        async for item in self._adrive(self._start(task, run_id)):
             yield item
 
-    async def _adrive_loop(self, run: _Run) -> AsyncIterator[Event | RunResult]:
+    async def _adrive(self, run: _Run) -> AsyncIterator[Event | RunResult]:
         gen = run.loop.run()
         value: Any = None
         error: BaseException | None = None
@@ -241,6 +262,8 @@ class Agent:
                 elif isinstance(item, RunTools):
                     value = await run.runtime.arun(item.step, item.calls)
                 else:
+                    import asyncio  # only a retry's wait needs it: `import thinkact` stays light
+
                     await asyncio.sleep(item.seconds)
         except BaseException as e:
             self._stopped(run, e)
@@ -250,17 +273,17 @@ class Agent:
 
     async def aiter(self, task: str, *, run_id: str | None = None) -> AsyncIterator[Event]:
         """Async twin of `iter`: every event of the run (the last one is RunFinished)."""
-        async for item in self._adrive(task, run_id):
+        async for item in self.astream(task, run_id=run_id):
             if isinstance(item, Event):
                 yield item
 
     async def arun(self, task: str, *, run_id: str | None = None) -> RunResult:
         """Async twin of `run`."""
-        return await _aexhaust(self._adrive(task, run_id))
+        return await _aexhaust(self.astream(task, run_id=run_id))
 
     async def aresume(self, run_id: str, *, store: RunLog | None = None) -> RunResult:
         """Async twin of `resume`."""
-        return await _aexhaust(self._adrive_loop(self._resumed(run_id, store)))
+        return await _aexhaust(self._adrive(self._resumed(run_id, store)))
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,4 +1,5 @@
-"""Run settings. Every policy is on by default and every one can be changed."""
+"""Run settings: the core's limits, and the switches the policy presets read
+(thinkact.policies.presets). Every one can be changed."""
 
 from __future__ import annotations
 
@@ -8,10 +9,9 @@ from typing import Any
 
 from thinkact.retry import RetryPolicy
 
-# Said after each observation when `observation_hint=OBSERVATION_HINT`: on short tasks
-# (one question, one answer) small models otherwise echo their last call after its result
-# arrives, or stop a step short. Off by default: in a multi-step workflow (the legal
-# review) it talks a 1.5B model into answering after its first tool call.
+# Said after each observation when `observation_hint=OBSERVATION_HINT` (policies/hint.py):
+# for short tasks; off by default, since in a multi-step workflow it can talk a small
+# model into answering after its first tool call.
 OBSERVATION_HINT = (
     "Check the result against what the task asks: if it answers it, give your final answer; "
     "if not, take the next step."
@@ -24,29 +24,23 @@ class AgentConfig:
     show_step_count: bool = True  # "[Step 3 of 20]" after every observation
     observation_hint: str = ""  # said after each observation but the last (see above)
     max_consecutive_errors: int = 3  # format errors and steps whose tool calls all failed
-    loop_detection: bool = True  # repeats and oscillations (see loop_guard): nudge, then stop
-    # Nudges before a loop stops the run. 0 stops at the first loop: the embedded 1.5B model
-    # made the same call again after 64 of 67 nudges (GSM8K and HotpotQA traces).
-    loop_nudges: int = 1
+    loop_detection: bool = True  # repeats and oscillations (policies/loop_guard.py)
+    loop_nudges: int = 1  # nudges before a loop stops the run (0: stop at the first loop)
     force_final_answer: bool = True  # at the step limit, one more turn with tools disabled
     max_validation_retries: int = 2
     max_reply_tokens: int = 1024
     temperature: float = 0.0
     retry_temperature: float = 0.7  # at least this after an error or a turned-down reply
     # A reply cut in a degenerate repetition is resampled with this frequency penalty too:
-    # at 0.7 alone the embedded model wrote the same item forty times again (BFCL
-    # live_simple 28, a Chinese order of four items); with 1.0 it wrote each item once.
+    # a higher temperature alone often repeats the same loop (policies/resample.py).
     cut_frequency_penalty: float = 1.0
     tool_concurrency: int = 8
-    # Before a tool runs, ask the model (one short call per tool) whether it does what the
-    # task asks; a "no" is not run (see screen.py). For small models that call a tool for
-    # every request (BFCL's irrelevance items). Judged against the whole task, so for
-    # one-request tasks: a workflow's intermediate step may be judged not to fit.
+    # Before a tool runs, ask the model (short calls per tool) whether it does what the
+    # task asks; a "no" is not run (policies/screen.py). For one-request tasks.
     screen_calls: bool = False
     # The mirror of screening: a first answer given with no tool, though tools exist, is
-    # checked by the same questions about each tool; if one fits, the model is told so and
-    # replies again with calls only (see screen.fitting). For small models that decline
-    # requests a tool fits (BFCL: 31 of the embedded model's 38 misses on `simple`).
+    # checked by the same questions; if a tool fits, the model replies again with calls
+    # only (policies/decline.py).
     decline_check: bool = False
     retry: RetryPolicy = field(default_factory=RetryPolicy)
     # Budgets beyond steps (None: unlimited). The model is warned when little is left.

@@ -4,7 +4,7 @@ import the loop itself."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -13,18 +13,6 @@ from thinkact.types import Message, ModelRequest, ToolCall, ToolResult, Usage
 
 Validator = Callable[[str], str | None]
 """Checks a final answer (or what the run produced): None if fine, else the reason."""
-
-
-def first_failure(answer: str, validators: Sequence[Validator]) -> tuple[str, str] | None:
-    """The first check a final answer fails, as (validator name, reason); None if none."""
-    if not any(c.isalnum() for c in answer):  # "..." copied from an example's placeholder
-        shown = answer.strip()[:20]
-        return "has_content", f"Your final answer {shown!r} says nothing: write the answer."
-    for v in validators:
-        reason = v(answer)
-        if reason:
-            return getattr(v, "__name__", type(v).__name__), reason
-    return None
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,33 +1,26 @@
 """The loop core: a sans-IO generator that is the whole ReAct loop.
 
-It never calls a model, runs a tool or sleeps. It yields effects (`CallModel`, `RunTools`,
-`Sleep`) and events; a driver (sync or async, see agent.py) performs each effect and sends
-the outcome back (a model error is thrown in). So there is one loop for every driver.
+request -> parse -> act -> observe -> finish, with the step limit, budgets, the forced final
+answer and checkpoints. It never calls a model, runs a tool or sleeps: it yields effects
+(`CallModel`, `RunTools`, `Sleep`) and events, and a driver (agent.py) performs each effect
+and sends the outcome back (a model error is thrown in). Everything optional (loop
+detection, validation, resampling, screening, ...) is a policy the loop asks at a few hooks
+and obeys (thinkact.policies).
 """
 
 from __future__ import annotations
 
-import json
 import time
 import uuid
 from collections.abc import Callable, Generator, Mapping, Sequence
-from dataclasses import replace
-from typing import Any, Literal
+from types import GeneratorType
+from typing import Any
 
-from thinkact.budget import Budget, forced_final_message
+from thinkact.budget import forced_final_message
 from thinkact.config import AgentConfig
 from thinkact.context import ContextWindow, Trim, cap_result, is_pageable
 from thinkact.demos import Example
-from thinkact.effects import (
-    CallModel,
-    Effect,
-    Resume,
-    RunResult,
-    RunTools,
-    Sleep,
-    Validator,
-    first_failure,
-)
+from thinkact.effects import CallModel, Effect, Resume, RunResult, RunTools, Sleep, Validator
 from thinkact.errors import FormatError, ModelError
 from thinkact.events import (
     Checkpoint,
@@ -42,19 +35,11 @@ from thinkact.events import (
     StepStarted,
     ToolFinished,
     ToolStarted,
-    ValidationFailed,
 )
-from thinkact.formats.base import (
-    Format,
-    Parsed,
-    final_answer_spec,
-    repeat_result,
-    repeated_calls,
-)
-from thinkact.grounding import Given, not_given, seen_text
-from thinkact.loop_guard import LoopGuard
+from thinkact.formats.base import Format, Parsed, repeat_result, repeated_calls
+from thinkact.policies.base import Policy, Turn, hooks
+from thinkact.prompts import Requests
 from thinkact.retry import retrying
-from thinkact.screen import DECLINE_KEPT, fitting, reconsider, screened, turned_away
 from thinkact.tools.runtime import ToolOutcome
 from thinkact.types import (
     Message,
@@ -69,19 +54,16 @@ from thinkact.types import (
 )
 
 FORCE_FINAL = forced_final_message("max_steps")
-REPLY_CUT = "reply_cut"  # a Notice's reason: a cut, unparseable reply was asked for again
 COST_UNKNOWN = (
     "max_cost is set but the price of {model} is unknown, so the cost budget cannot be "
     "enforced; set max_tokens instead."
 )
+Step = Generator[Effect, Any, RunResult | None]  # a part of the run; a result ends it
 
 
 class Loop:
-    """State of one run. `run()` is the generator the drivers step through.
-
-    `resume` continues a stored run (see `thinkact.store`) instead of starting one;
-    `checkpoints` emits the Checkpoint events a resume is built from.
-    """
+    """State of one run. `run()` is the generator the drivers step through. `resume`
+    continues a stored run (thinkact.store); `checkpoints` emits what a resume is built from."""
 
     def __init__(
         self,
@@ -93,149 +75,82 @@ class Loop:
         instructions: str = "",
         examples: Sequence[Example] = (),
         config: AgentConfig | None = None,
-        validators: Sequence[Validator] = (),
+        policies: Sequence[Policy] = (),
         run_id: str | None = None,
         clock: Callable[[], float] = time.monotonic,
         context_window: int | None = None,
         resume: Resume | None = None,
         checkpoints: bool = True,
-        direct: Mapping[str, Callable[[str], str]] | None = None,
     ) -> None:
-        self.task = task
-        self.model_name = model_name
-        self.format = format
+        self.task, self.model_name, self.format = task, model_name, format
         self.instructions = instructions
-        self.config = config or AgentConfig()
-        self.validators = tuple(validators)
+        self.config = cfg = config or AgentConfig()
         self.run_id = run_id or uuid.uuid4().hex[:12]
         self.clock = clock
         self.tools = tuple(tools)
-        self.tool_names = frozenset(t.name for t in tools)
         self.pageable = frozenset(t.name for t in tools if is_pageable(t))
-        # Tools whose successful result is the run's answer (Tool.return_direct): name -> the
-        # answer its output gives.
-        self.direct = dict(direct or {})
-        # Native tools travel in the request; text formats describe them in the prompt.
-        self.specs = (*tools, final_answer_spec()) if format.native else tuple(tools)
-        self.budget = Budget.from_config(self.config)
-        self.resume = resume
-        self.checkpoints = checkpoints  # Checkpoint events: only a store needs them
-        self.context = ContextWindow.for_run(
-            self.config, context_window, self.specs if format.native else ()
-        )
-        # Counters that survive a resume (see `_counters`).
-        self.errors = 0
-        self.validation_attempts = 0
-        self.guard = LoopGuard(self.config.loop_nudges)
-        self.extra = ""  # a loop nudge waiting to go out with the step's observation
-        # The last reply was turned down (a failed validation, a loop nudge): at temperature
-        # 0 the model wrote the same reply again, word for word, three times in a row.
-        self.turned_down = False
-        self.cost_noted = False
-        # The decline check runs at most once, and only before the model has called a tool;
-        # the tools it found fitting are not asked about again when called.
-        self.decline_spent = False
-        self.trusted: frozenset[str] = frozenset()
-        # A resume without messages: the run stopped before its first checkpoint.
-        self.fresh = resume is None or not resume.messages
+        self.resume, self.checkpoints = resume, checkpoints
+        self.fresh = resume is None or not resume.messages  # no checkpoint to go on from
         self.messages: list[Message] = (
-            [SystemMessage(format.system_prompt(tuple(tools), instructions, examples))]
-            if self.fresh or resume is None
+            [SystemMessage(format.system_prompt(self.tools, instructions, examples))]
+            if resume is None or self.fresh
             else list(resume.messages)
         )
+        self.policies = tuple(policies)
+        self.turn = Turn(task, instructions, self.tools, format, cfg, clock, self.messages)
+        self._on = {name: hooks(self.policies, name) for name in ("reply", "answer", "calls")}
+        self._on_observation = hooks(self.policies, "observation")
+        self.ask = Requests(format, cfg, self.tools, hooks(self.policies, "request"), self.turn)
+        self.budget = self.ask.budget
+        sent = self.ask.specs if format.native else ()  # native tools travel in each request
+        self.context = ContextWindow.for_run(cfg, context_window, sent)
         self.usage = Usage() if resume is None else resume.usage
-        self.step = 0 if resume is None else resume.step
-        # Model calls so far, kept in each checkpoint: a resumed run tells a model that
-        # answers in order (scripted, replayed) where to go on from.
         self.model_calls = 0 if resume is None else resume.model_calls
         self.start = clock() - (0.0 if resume is None else resume.elapsed)
+        self.cost_noted = False
         if resume is not None:
+            self.turn.step = resume.step
             self._restore(resume.counters)
-        # Messages already in a Checkpoint; a new run's first one carries the system prompt.
-        self._committed = 0 if self.fresh else len(self.messages)
-
-    # --- state a resume needs ----------------------------------------------------------
+        self._committed = 0 if self.fresh else len(self.messages)  # messages checkpointed
 
     def elapsed(self) -> float:
         return self.clock() - self.start
 
-    def _counters(self) -> dict[str, Any]:
-        return {
-            "errors": self.errors,
-            "validation_attempts": self.validation_attempts,
-            **self.guard.state(),
-            "extra": self.extra,
-            "turned_down": self.turned_down,
-            "decline_spent": self.decline_spent,
-            "model_calls": self.model_calls,
-        }
+    # --- state a resume needs ----------------------------------------------------------
 
-    def _restore(self, c: Mapping[str, Any]) -> None:
-        self.errors = int(c.get("errors", 0))
-        self.validation_attempts = int(c.get("validation_attempts", 0))
-        self.guard.restore(c)
-        self.extra = str(c.get("extra", ""))
-        self.turned_down = bool(c.get("turned_down", False))
-        self.decline_spent = bool(c.get("decline_spent", False))
+    def _state(self) -> dict[str, Any]:
+        turn = self.turn
+        policies = {p.name: p.state() for p in self.policies}
+        return {"errors": turn.errors, "turned_down": turn.turned_down,
+                "model_calls": self.model_calls, "policies": policies}  # fmt: skip
+
+    def _restore(self, saved: Mapping[str, Any]) -> None:
+        self.turn.errors = int(saved.get("errors", 0))
+        self.turn.turned_down = bool(saved.get("turned_down", False))
+        states = saved.get("policies")  # runs stored before policies had one flat dict
+        for p in self.policies:
+            p.restore(states.get(p.name, {}) if isinstance(states, Mapping) else saved)
 
     def _checkpoint(self, pending: tuple[ToolCall, ...] = ()) -> Checkpoint:
         new = tuple(self.messages[self._committed :])
         self._committed = len(self.messages)
-        return Checkpoint(self.step, new, self.usage, self.elapsed(), self._counters(), pending)
-
-    # --- what the model is told besides observations -----------------------------------
+        step, usage = self.turn.step, self.usage
+        return Checkpoint(step, new, usage, self.elapsed(), self._state(), pending)
 
     def _note(self, step: int) -> str:
-        """The step count and budget warnings shown with the next turn."""
-        cfg = self.config
-        parts: list[str] = []
-        if cfg.show_step_count and step <= cfg.max_steps:
-            count = f"Step {step} of {cfg.max_steps}" if self.format.counts_steps else ""
-            if step == cfg.max_steps:
-                last = "This is your last step: give your final answer now if you can."
-                parts.append(f"[{count}. {last}]" if count else f"[{last}]")
-            elif count:
-                parts.append(f"[{count}]")
-        if self.budget.active:
-            low = self.budget.warning(self.usage, self.elapsed())
-            if low:
-                parts.append(low)
-        return "\n".join(parts)
+        return self.ask.note(step, self.usage, self.elapsed())
 
-    def _request(
-        self,
-        messages: tuple[Message, ...],
-        *,
-        final_only: bool = False,
-        calls_to: Sequence[ToolSpec] = (),
-    ) -> ModelRequest:
-        """The model request for `messages`; `final_only`: an answer and no call,
-        `calls_to`: calls of these tools and no answer."""
-        fmt, cfg = self.format, self.config
-        specs, calls_only = (tuple(calls_to), True) if calls_to else (self.specs, False)
-        choice: Literal["auto", "required", "none"] = (
-            "none" if final_only else "required" if calls_only else "auto"
-        )
-        return ModelRequest(
-            messages=messages,
-            tools=specs if fmt.native else (),
-            max_tokens=cfg.max_reply_tokens,
-            stop=fmt.stop,
-            # After an error or a turned-down reply, resample: at temperature 0 the same
-            # reply (a degenerate repetition, a rejected answer) comes back word for word.
-            temperature=max(cfg.temperature, cfg.retry_temperature)
-            if self.errors or self.turned_down
-            else cfg.temperature,
-            grammar=fmt.grammar(specs, final_only=final_only, calls_only=calls_only),
-            json_schema=fmt.json_schema(specs, final_only=final_only, calls_only=calls_only),
-            tool_choice=choice if fmt.native else "auto",
-        )
+    def _parse(self, reply: Reply) -> Parsed | FormatError:
+        try:
+            return self.format.parse(reply, self.tools)
+        except FormatError as e:
+            return e
 
     # --- the loop ----------------------------------------------------------------------
 
     def run(self) -> Generator[Effect, Any, RunResult]:
-        """The run: effects out, their outcomes (or a model error) in. `yield from` with
-        one addition: each model call is counted on its way out."""
+        """The run: effects out, outcomes (or a model error) in. `yield from` that counts
+        each model call on its way out and adds up the usage of each reply."""
         inner = self._run()
         sent: Any = None
         thrown: BaseException | None = None
@@ -245,8 +160,8 @@ class Loop:
             except StopIteration as stop:
                 result: RunResult = stop.value
                 return result
-            if isinstance(effect, CallModel):
-                self.model_calls += 1
+            asks = type(effect) is CallModel
+            self.model_calls += asks
             try:
                 sent, thrown = (yield effect), None
             except GeneratorExit:
@@ -254,42 +169,31 @@ class Loop:
                 raise
             except BaseException as e:  # thrown in by the driver
                 sent, thrown = None, e
+            if asks and thrown is None:
+                self.usage += sent.usage
 
     def _run(self) -> Generator[Effect, Any, RunResult]:
         try:
-            if self.resume is not None:
-                result = yield from self._continue(self.resume)
-                if result is not None:
-                    return result
-            else:
-                yield self._started()
+            if self.resume is None:
+                cfg = self.config
+                yield RunStarted(self.run_id, self.task, self.model_name, self.format.name,
+                                 cfg.max_steps, tuple(sorted(t.name for t in self.tools)),
+                                 self.instructions, cfg.to_dict())  # fmt: skip
+            elif (result := (yield from self._continue(self.resume))) is not None:
+                return result
             if self.fresh:
                 note = self._note(1)
                 self.messages.append(UserMessage(f"{self.task}\n\n{note}" if note else self.task))
                 if self.checkpoints:
                     yield self._checkpoint()
-            while True:
-                result = yield from self._step()
-                if result is not None:
-                    return result
+            while (result := (yield from self._step())) is None:
+                pass
+            return result
         except ModelError:
             yield from self._finish("model_error", None)
             raise
 
-    def _started(self) -> RunStarted:
-        cfg = self.config
-        return RunStarted(
-            self.run_id,
-            self.task,
-            self.model_name,
-            self.format.name,
-            cfg.max_steps,
-            tuple(sorted(self.tool_names)),
-            self.instructions,
-            cfg.to_dict(),
-        )
-
-    def _continue(self, r: Resume) -> Generator[Effect, Any, RunResult | None]:
+    def _continue(self, r: Resume) -> Step:
         """Finish the step a stored run stopped in, reusing the tool results it stored."""
         yield RunResumed(self.run_id, r.step, r.rerun, r.interrupted)
         if not r.pending:
@@ -313,94 +217,96 @@ class Loop:
         yield from self._repeats(r.step, r.pending, unstored, results)
         return (yield from self._observe(r.step, r.pending, [results[c.id] for c in r.pending]))
 
-    def _step(self) -> Generator[Effect, Any, RunResult | None]:
-        """One step: ask the model, run its tools. Returns the RunResult when the run ends."""
-        cfg = self.config
-        if self.step >= cfg.max_steps:
+    def _step(self) -> Step:
+        """One step: ask the model, then answer or act on its reply."""
+        cfg, turn = self.config, self.turn
+        if turn.step >= cfg.max_steps:
             return (yield from self._forced_final("max_steps"))
-        if self.budget.active:
-            spent = self.budget.spent(self.usage, self.elapsed())
-            if spent:
-                return (yield from self._forced_final(spent))
-        self.step += 1
-        step = self.step
+        if self.budget.active and (spent := self.budget.spent(self.usage, self.elapsed())):
+            return (yield from self._forced_final(spent))
+        turn.step = step = turn.step + 1
         yield StepStarted(step, cfg.max_steps)
         view = self.context.fit(self.messages)
         if self.context.trim is not None:
             view = yield from self._trimmed(self.context.trim)
         t0 = self.clock()
-        request, self.turned_down = self._request(view), False
-        reply = yield from retrying(request, self.config.retry)
-        reply = yield from self._uncut(step, request, reply)
-        self.usage += reply.usage
+        request, turn.turned_down = self.ask(view), False
+        reply = yield from retrying(request, cfg.retry)
+        parsed = self._parse(reply)
+        for hook in self._on["reply"]:
+            v = hook(turn, request, reply, parsed)
+            if isinstance(v, GeneratorType):
+                v = yield from v
+            if v is not None and v.reply is not None:
+                reply, parsed = v.reply, self._parse(v.reply)
+            if v is not None and v.finish:
+                self.messages.append(self.format.assistant_message(reply))
+                return (yield from self._finish(v.finish, v.answer))
         if reply.usage.input_tokens:
             self.context.calibrate(self.context.kept_tokens(), reply.usage.input_tokens)
         if cfg.max_cost is not None and self.usage.cost is None and not self.cost_noted:
             self.cost_noted = True
             yield Notice(step, "cost_unknown", COST_UNKNOWN.format(model=self.model_name))
-        try:
-            parsed = self.format.parse(reply, self.tools)
-        except FormatError as e:
-            self.errors += 1
-            self.messages.append(self.format.assistant_message(reply))
-            yield ModelReplied(step, reply.text, "", (), None, reply.usage, self.clock() - t0)
-            yield FormatFailed(step, str(e), self.errors)
-            if self.errors >= cfg.max_consecutive_errors:
-                return (yield from self._forced_final("error_cap"))
-            self.messages.extend(self.format.feedback(f"FORMAT ERROR: {e}", self._note(step + 1)))
-            yield StepFinished(step, self.usage)
-            if self.checkpoints:
-                yield self._checkpoint()
-            return None
         self.messages.append(self.format.assistant_message(reply))
-        yield self._replied(step, reply, parsed, t0)
-        if parsed.final_answer is not None and cfg.decline_check and not self.decline_spent:
-            parsed = yield from self._reconsidered(step, view, parsed)
+        if isinstance(parsed, FormatError):
+            turn.errors += 1
+            yield ModelReplied(step, reply.text, "", (), None, reply.usage, self.clock() - t0)
+            yield FormatFailed(step, str(parsed), turn.errors)
+            if turn.errors >= cfg.max_consecutive_errors:
+                return (yield from self._forced_final("error_cap"))
+            return (yield from self._told(step, f"FORMAT ERROR: {parsed}"))
+        yield ModelReplied(step, reply.text, parsed.thought, parsed.calls, parsed.final_answer,
+                           reply.usage, self.clock() - t0)  # fmt: skip
         if parsed.final_answer is not None:
-            return (yield from self._answered(step, parsed.final_answer))
+            return (yield from self._answered(step, request, reply, parsed.final_answer))
+        return (yield from self._act(step, parsed))
 
-        if cfg.loop_detection:
-            verdict = self.guard.see(parsed.calls, parsed.thought)
-            if verdict == "stop":  # stop, but still answer from what the run found
-                return (yield from self._forced_final("loop"))
-            if verdict == "nudge":
-                self.extra = self.guard.nudge
-                self.turned_down = True
-                yield Notice(step, "loop_nudge", self.guard.nudge)
+    def _answered(
+        self, step: int, request: ModelRequest, reply: Reply, answer: str, forced: str = ""
+    ) -> Step:
+        """An answer the policies let stand ends the run; one they send back goes on."""
+        for hook in self._on["answer"]:
+            v = hook(self.turn, request, reply, answer, forced)
+            if isinstance(v, GeneratorType):
+                v = yield from v
+            if v is None:
+                continue
+            if v.replaced is not None:  # the reply that counts instead
+                new = v.replaced
+                self.messages.extend(new.messages)
+                p = new.parsed
+                yield ModelReplied(step, new.reply.text, p.thought, p.calls, p.final_answer,
+                                   new.reply.usage, new.duration)  # fmt: skip
+                if p.final_answer is None:
+                    return (yield from self._act(step, p))
+                reply, answer = new.reply, p.final_answer
+            self.turn.turned_down |= v.turned_down
+            if v.note:
+                return (yield from self._told(step, v.note))
+            if v.finish:
+                return (yield from self._finish(forced or v.finish, answer))
+        if forced:
+            return (yield from self._finish(forced, answer or None))
+        yield StepFinished(step, self.usage)
+        return (yield from self._finish("final_answer", answer))
 
-        return (yield from self._act(step, parsed.calls))
-
-    def _uncut(
-        self, step: int, request: ModelRequest, reply: Reply
-    ) -> Generator[Effect, Any, Reply]:
-        """A reply cut short (the token limit, or the local model's repetition stop) that
-        does not parse is asked for once more, resampled and with a penalty on repeated
-        tokens, within the step: at temperature 0 the model falls into the same loop again,
-        and a one-turn task has no next step."""
-        if reply.stop_reason != "max_tokens":
-            return reply
-        try:
-            self.format.parse(reply, self.tools)
-            return reply
-        except FormatError as e:
-            yield Notice(step, REPLY_CUT, f"The reply was cut short and did not parse: {e}")
-        cfg = self.config
-        hotter = replace(
-            request,
-            temperature=max(request.temperature, cfg.retry_temperature),
-            frequency_penalty=max(request.frequency_penalty, cfg.cut_frequency_penalty),
-        )
-        again = yield from retrying(hotter, cfg.retry)
-        return replace(again, usage=reply.usage + again.usage)
-
-    def _act(
-        self, step: int, calls: tuple[ToolCall, ...]
-    ) -> Generator[Effect, Any, RunResult | None]:
-        """Run the step's calls (those screening lets through) and observe the results."""
-        self.decline_spent = True  # the model uses its tools: no decline to check
-        repeats = repeated_calls(calls)  # a call written twice in one reply runs once
-        once = tuple(c for c in calls if c.id not in repeats)
-        refused = (yield from self._screened(step, once)) if self.config.screen_calls else {}
+    def _act(self, step: int, parsed: Parsed) -> Step:
+        """Run the step's calls (those the policies let through) and observe the results."""
+        calls, refused = parsed.calls, dict[str, str]()
+        for hook in self._on["calls"]:
+            v = hook(self.turn, parsed, refused)
+            if isinstance(v, GeneratorType):
+                v = yield from v
+            if v is None:
+                continue
+            self.turn.turned_down |= v.turned_down
+            if v.stop:
+                return (yield from self._forced_final(v.stop))
+            if v.finish:
+                return (yield from self._finish(v.finish, v.answer))
+            refused.update(v.refused)
+        repeats = repeated_calls(calls) if len(calls) > 1 else {}  # a call written twice
+        once = tuple(c for c in calls if c.id not in repeats) if repeats else calls  # runs once
         if self.checkpoints:
             yield self._checkpoint(pending=calls)
         results: dict[str, ToolResult] = {}
@@ -410,14 +316,15 @@ class Loop:
             if call.id in refused:
                 results[call.id] = ToolResult(call.id, call.name, refused[call.id], True)
                 yield ToolFinished(step, call, results[call.id], 0.0)
-        to_run = tuple(c for c in once if c.id not in results)
+        to_run = tuple(c for c in once if c.id not in results) if refused else once
         outcomes: list[ToolOutcome] = (yield RunTools(step, to_run)) if to_run else []
         for call, outcome in zip(to_run, outcomes, strict=True):
             results[call.id] = outcome.result
             yield ToolFinished(step, call, outcome.result, outcome.duration)
             if outcome.events:
                 yield from outcome.events
-        yield from self._repeats(step, calls, repeats, results)
+        if repeats:
+            yield from self._repeats(step, calls, repeats, results)
         return (yield from self._observe(step, calls, [results[c.id] for c in calls]))
 
     @staticmethod
@@ -436,216 +343,94 @@ class Loop:
                 yield ToolStarted(step, call)
                 yield ToolFinished(step, call, results[call.id], 0.0)
 
-    def _screened(
-        self, step: int, calls: Sequence[ToolCall]
-    ) -> Generator[Effect, Any, dict[str, str]]:
-        """The calls not to run, each with what the model is told: numbers or web addresses
-        the run was never given, or a tool the model, asked, says does not do what the task asks."""
-        seen = Given.of(seen_text(self.messages, self.specs, self.instructions))
-        verdict = yield from screened(
-            self.task, step, calls, self.specs, self.config.retry, seen, self.trusted
-        )
-        self.usage += verdict.usage
-        yield verdict
-        return turned_away(calls, verdict)
-
-    def _reconsidered(
-        self, step: int, view: tuple[Message, ...], parsed: Parsed
-    ) -> Generator[Effect, Any, Parsed]:
-        """An answer with no tool yet (`decline_check`): ask about each tool; told which fit,
-        the model replies again with calls only. A reply that does not parse, or whose calls
-        use values the request does not give, changes nothing (the decline stands)."""
-        self.decline_spent = True
-        if not self.tools:
-            return parsed
-        verdict = yield from fitting(self.task, step, self.tools, self.config.retry)
-        self.usage += verdict.usage
-        yield verdict
-        if not verdict.fitting:
-            return parsed
-        names = (verdict.chosen,) if verdict.chosen else verdict.fitting
-        told = self.format.feedback(reconsider(names), "")
-        fit = [t for t in self.tools if t.name in names]
-        t0 = self.clock()
-        request = self._request((*view, self.messages[-1], *told), calls_to=fit)
-        reply = yield from retrying(request, self.config.retry)
-        reply = yield from self._uncut(step, request, reply)
-        self.usage += reply.usage
-        try:
-            again = self.format.parse(reply, self.tools)
-        except FormatError as e:
-            yield Notice(step, DECLINE_KEPT, f"The reply after the check did not parse: {e}")
-            return parsed
-        said = f"{self.instructions}\n{self.task}"
-        schemas = {t.name: t.parameters for t in self.tools}
-        invented = {
-            k: v
-            for c in again.calls
-            for k, v in not_given(c.arguments, said, schemas.get(c.name)).items()
-        }
-        if invented:  # pressed into a near-miss tool, the model makes its values up
-            shown = json.dumps(invented, default=str)[:300]
-            yield Notice(step, DECLINE_KEPT, f"The calls after the check made up {shown}")
-            return parsed
-        self.messages.extend(told)
-        self.messages.append(self.format.assistant_message(reply))
-        self.trusted = frozenset(names)
-        yield self._replied(step, reply, again, t0)
-        return again
-
-    def _replied(self, step: int, reply: Reply, parsed: Parsed, t0: float) -> ModelReplied:
-        return ModelReplied(
-            step,
-            reply.text,
-            parsed.thought,
-            parsed.calls,
-            parsed.final_answer,
-            reply.usage,
-            self.clock() - t0,
-        )
-
-    def _observe(
-        self, step: int, calls: Sequence[ToolCall], results: list[ToolResult]
-    ) -> Generator[Effect, Any, RunResult | None]:
+    def _observe(self, step: int, calls: Sequence[ToolCall], results: list[ToolResult]) -> Step:
         """Tool results back to the model (long ones capped), then the step is committed."""
-        cfg = self.config
-        self.errors = self.errors + 1 if all(r.is_error for r in results) else 0
-        if self.errors >= cfg.max_consecutive_errors:
+        cfg, turn = self.config, self.turn
+        turn.errors = turn.errors + 1 if all(r.is_error for r in results) else 0
+        if turn.errors >= cfg.max_consecutive_errors:
             return (yield from self._forced_final("error_cap"))
         cap = self.context.observation_cap(cfg.max_observation_chars)
         for i, r in enumerate(results):
             if len(r.content) > cap:
                 results[i] = cap_result(r, calls[i], cap, calls[i].name in self.pageable)
-        note = self._note(step + 1)
-        if cfg.observation_hint and step + 1 < cfg.max_steps:
-            note = f"{cfg.observation_hint}\n{note}" if note else cfg.observation_hint
-        if self.extra:
-            note = f"{self.extra}\n{note}" if note else self.extra
-            self.extra = ""
-        answer = self._direct_answer(results)
-        failure = None if answer is None else first_failure(answer, self.validators)
-        if answer is not None and failure is None:
-            self.messages.extend(self.format.observation(results, ""))
-            yield StepFinished(step, self.usage)
-            return (yield from self._finish("final_answer", answer))
-        if failure is not None:  # the reason goes back with the output it is about
-            if not (yield from self._turned_down(step, failure)):
+        notes: list[str] = []
+        for hook in self._on_observation:
+            v = hook(turn, calls, results)
+            if isinstance(v, GeneratorType):
+                v = yield from v
+            if v is None:
+                continue
+            turn.turned_down |= v.turned_down
+            if v.finish:  # the results, then the end (a step that ends in an answer is done)
                 self.messages.extend(self.format.observation(results, ""))
-                return (yield from self._finish("validation_failed", answer))
-            note = f"{self._failed(failure)}\n{note}" if note else self._failed(failure)
+                if v.finish == "final_answer":
+                    yield StepFinished(step, self.usage)
+                return (yield from self._finish(v.finish, v.answer))
+            if v.note:
+                notes.append(v.note)
+        step_note = self._note(step + 1)
+        note = "\n".join([*notes, step_note] if step_note else notes)
         self.messages.extend(self.format.observation(results, note))
         yield StepFinished(step, self.usage)
         if self.checkpoints:
             yield self._checkpoint()
         return None
 
-    def _direct_answer(self, results: Sequence[ToolResult]) -> str | None:
-        """The answer a return_direct tool's successful result gives (the last such)."""
-        for r in reversed(results):
-            if r.name in self.direct and not r.is_error:
-                return self.direct[r.name](r.content)
-        return None
-
-    def _answered(self, step: int, answer: str) -> Generator[Effect, Any, RunResult | None]:
-        failure = first_failure(answer, self.validators)
-        if failure is None:
-            yield StepFinished(step, self.usage)
-            return (yield from self._finish("final_answer", answer))
-        if (yield from self._send_back(step, failure)):
-            return None
-        return (yield from self._finish("validation_failed", answer))
-
-    def _turned_down(self, step: int, failure: tuple[str, str]) -> Generator[Effect, Any, bool]:
-        """A failed validation is counted and reported; True while retries are left."""
-        self.validation_attempts += 1
-        self.turned_down = True
-        name, reason = failure
-        yield ValidationFailed(step, name, reason, self.validation_attempts)
-        return self.validation_attempts <= self.config.max_validation_retries
-
-    @staticmethod
-    def _failed(failure: tuple[str, str]) -> str:
-        return (
-            f"<validation_failed>{failure[1]}</validation_failed>\n"
-            "Fix this, then give your final answer again."
-        )
-
-    def _send_back(self, step: int, failure: tuple[str, str]) -> Generator[Effect, Any, bool]:
-        """A failed validation: its reason goes back to the model while retries are left
-        (True), else the run should end (False)."""
-        if not (yield from self._turned_down(step, failure)):
-            return False
-        self.messages.extend(self.format.feedback(self._failed(failure), self._note(step + 1)))
+    def _told(self, step: int, message: str) -> Step:
+        """A reply turned down: `message` goes back to the model, and the run goes on."""
+        self.messages.extend(self.format.feedback(message, self._note(step + 1)))
         yield StepFinished(step, self.usage)
         if self.checkpoints:
             yield self._checkpoint()
-        return True
+        return None
 
     def _trimmed(self, trim: Trim) -> Generator[Effect, Any, tuple[Message, ...]]:
-        """Report a trimming; with `summarize`, first fold the dropped turns into a summary."""
-        summarized = False
-        kept = trim.kept_tokens
-        if self.config.summarize:
-            try:
-                summary = self.context.summary_request(trim.dropped)
-                reply = yield from retrying(summary, self.config.retry)
-                self.usage += reply.usage
-                self.context.set_summary(reply.text)
-                summarized = self.context.summary is not None
-                kept = self.context.kept_tokens()
-            except ModelError:  # no summary: the dropped turns are simply left out
-                pass
-        yield ContextTrimmed(self.step, len(trim.dropped), trim.dropped_tokens, kept, summarized)
+        """Report a trimming; a `trimmed` policy may first fold the dropped turns into a
+        summary."""
+        summarized, kept = False, trim.kept_tokens
+        for hook in hooks(self.policies, "trimmed"):
+            summary = yield from hook(self.turn, self.context.summary_request(trim.dropped))
+            if summary is not None:
+                self.context.set_summary(summary)
+                summarized, kept = self.context.summary is not None, self.context.kept_tokens()
+                break
+        step, dropped = self.turn.step, len(trim.dropped)
+        yield ContextTrimmed(step, dropped, trim.dropped_tokens, kept, summarized)
         return self.context.view(self.messages)
 
-    def _forced_final(self, reason: str) -> Generator[Effect, Any, RunResult | None]:
+    def _forced_final(self, reason: str) -> Step:
         """One last turn with tools disabled, so a run that hits a limit still answers.
-
-        After a loop or an error streak (steps still left), an answer that fails validation
-        goes back like any other, and the run goes on (None): GSM8K's "23.3 flowers" was
-        forced by the loop guard and never checked."""
+        After a loop or an error streak with steps left, the policies may send the answer
+        back and the run goes on."""
         if not self.config.force_final_answer:
             return (yield from self._finish(reason, None))
-        message = forced_final_message(reason)
-        yield Notice(self.step, reason, message)
+        message, step = forced_final_message(reason), self.turn.step
+        yield Notice(step, reason, message)
         self.messages.extend(self.format.feedback(message, ""))
         view = self.context.fit(self.messages)
         if self.context.trim is not None:
             view = yield from self._trimmed(self.context.trim)
         t0 = self.clock()
-        reply = yield from retrying(self._request(view, final_only=True), self.config.retry)
-        self.usage += reply.usage
+        request = self.ask(view, final_only=True)
+        reply = yield from retrying(request, self.config.retry)
         self.messages.append(self.format.assistant_message(reply))
-        try:
-            parsed = self.format.parse(reply, self.tools)
-            answer = parsed.final_answer or parsed.thought or reply.text.strip()
-        except FormatError:
+        parsed = self._parse(reply)
+        if isinstance(parsed, FormatError):
             parsed, answer = Parsed(), reply.text.strip()
-        yield ModelReplied(
-            self.step, reply.text, parsed.thought, (), answer, reply.usage, self.clock() - t0
-        )
-        early = reason in ("loop", "error_cap") and self.step < self.config.max_steps
-        failure = first_failure(answer, self.validators) if early and answer else None
-        if failure is not None and (yield from self._send_back(self.step, failure)):
-            return None
+        else:
+            answer = parsed.final_answer or parsed.thought or reply.text.strip()
+        yield ModelReplied(step, reply.text, parsed.thought, (), answer, reply.usage,
+                           self.clock() - t0)  # fmt: skip
+        if answer and reason in ("loop", "error_cap") and step < self.config.max_steps:
+            return (yield from self._answered(step, request, reply, answer, reason))
         return (yield from self._finish(reason, answer or None))
 
     def _finish(self, reason: str, answer: str | None) -> Generator[Effect, Any, RunResult]:
-        duration = self.elapsed()
-        yield RunFinished(self.run_id, reason, answer, self.step, self.usage, duration)
-        return RunResult(
-            self.run_id, answer, reason, self.step, self.usage, duration, tuple(self.messages)
-        )
+        duration, step = self.elapsed(), self.turn.step
+        yield RunFinished(self.run_id, reason, answer, step, self.usage, duration)
+        messages = tuple(self.messages)
+        return RunResult(self.run_id, answer, reason, step, self.usage, duration, messages)
 
 
-__all__ = [
-    "FORCE_FINAL",
-    "CallModel",
-    "Effect",
-    "Loop",
-    "Resume",
-    "RunResult",
-    "RunTools",
-    "Sleep",
-    "Validator",
-]
+__all__ = ["FORCE_FINAL", "CallModel", "Effect", "Loop", "Resume", "RunResult", "RunTools",
+           "Sleep", "Validator"]  # fmt: skip

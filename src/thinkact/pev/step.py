@@ -77,7 +77,7 @@ class StepRunner:
             approve=self.approve,
         )
         result = None
-        async for event in agent._adrive(sub_task, None):
+        async for event in agent.astream(sub_task):
             if isinstance(event, Event):
                 emit(SubRunEvent(step.id, event))
             else:

@@ -44,9 +44,9 @@ class Task:
     one_turn: bool = False
     examples: tuple[Example, ...] = ()
     validators: tuple[Validator, ...] = ()  # checks on the final answer (thinkact only)
-    observation_hint: str = ""  # AgentConfig.observation_hint for this task (thinkact only)
-    screen_calls: bool = False  # AgentConfig.screen_calls for this task (thinkact only)
-    decline_check: bool = False  # AgentConfig.decline_check for this task (thinkact only)
+    # AgentConfig settings for this suite's tasks, as plain configuration (thinkact only):
+    # {"observation_hint": OBSERVATION_HINT}, {"screen_calls": True, ...}.
+    settings: Mapping[str, Any] = field(default_factory=dict)
     # The task as posed in a format where it differs (thinkact only): GSM8K in `code` is
     # asked as plainly as a coding model answers best.
     in_format: Mapping[str, Task] = field(default_factory=dict)

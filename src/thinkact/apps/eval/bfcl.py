@@ -45,6 +45,11 @@ INSTRUCTIONS = (
     "function: answer in plain text instead."
 )
 
+# How thinkact runs BFCL's items (AgentConfig settings): small models call some function on
+# nearly every irrelevance item, so each call is screened first; and they decline items a
+# function fits, so a first answer without a call is checked (bench/NOTES.md has figures).
+SETTINGS = {"screen_calls": True, "decline_check": True}
+
 # Made-up functions, not BFCL's. Without examples the embedded model copied the format's
 # one-call example: it made exactly one call on every item, even when two were asked for or
 # none fitted. These show two calls of one function, calls of two functions, one call
@@ -263,13 +268,7 @@ class Bfcl:
             max_steps=1,
             one_turn=True,
             examples=EXAMPLES,
-            # The embedded model called a function on 18 of 20 irrelevance items, whatever
-            # the instructions and examples said; asked about each call, it refused 8 of
-            # those and none of 70 right calls elsewhere (see thinkact.screen).
-            screen_calls=True,
-            # The mirror: the model declined 31 of the 38 `simple` items it missed, for a
-            # function that fits; asked about each function, it is told which fit.
-            decline_check=True,
+            settings=SETTINGS,
         )
 
     def score(self, item: Item, attempt: Attempt) -> Score:

@@ -203,7 +203,7 @@ class Gsm8k:
             instructions=INSTRUCTIONS,
             max_steps=self.max_steps,
             examples=EXAMPLES,
-            observation_hint=OBSERVATION_HINT,
+            settings={"observation_hint": OBSERVATION_HINT},
             validators=(one_number, a_whole_number),
         )
         plain = replace(

@@ -167,7 +167,7 @@ class HotpotQA:
             max_steps=self.max_steps,
             examples=EXAMPLES,
             validators=(an_answer(item.question), two_pages(read)),
-            observation_hint=OBSERVATION_HINT,
+            settings={"observation_hint": OBSERVATION_HINT},
         )
 
     def score(self, item: Item, attempt: Attempt) -> Score:

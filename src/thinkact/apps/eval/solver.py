@@ -2,26 +2,83 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
 
 from thinkact.agent import Agent, exhaust
 from thinkact.apps.eval.base import Attempt, Task, TraceSink, final_calls
 from thinkact.config import AgentConfig
-from thinkact.events import (
-    CallsScreened,
-    DeclineChecked,
-    Event,
-    FormatFailed,
-    ModelReplied,
-    Notice,
-    RunFinished,
-    RunStarted,
-)
-from thinkact.formats.base import Format
+from thinkact.errors import FormatError
+from thinkact.events import Event, FormatFailed, ModelReplied, RunStarted
+from thinkact.formats.base import Format, Parsed, repeated_calls
+from thinkact.loop import RunResult
 from thinkact.models.base import Model
+from thinkact.policies.base import BasePolicy, Hook, Policy, Turn, Verdict
+from thinkact.policies.decline import DeclineCheck
+from thinkact.policies.presets import Preset, Setup
+from thinkact.policies.resample import Resample
+from thinkact.policies.screen import Screening
 from thinkact.resolve import resolve_format
-from thinkact.screen import DECLINE_KEPT
-from thinkact.types import Usage
+from thinkact.types import ModelRequest, Reply, ToolCall
+
+FIRST_REPLY = "first_reply"  # why a one-turn run ended
+
+
+@dataclass(frozen=True, slots=True)
+class FirstOutcome:
+    """What a one-turn run's first reply came to: the calls that would run (screening's
+    refusals left out), or its answer; `reason` says which."""
+
+    calls: tuple[ToolCall, ...] = ()
+    answer: str | None = None
+    reason: str = "no_reply"  # tool_calls, final_answer, calls_refused, format_error
+
+
+class FirstReply(BasePolicy):
+    """Ends a one-turn run at its first reply, before any tool runs (after a decline check
+    or screening, when they are on): `outcome` is what the reply came to."""
+
+    name = FIRST_REPLY
+
+    def __init__(self) -> None:
+        self.outcome = FirstOutcome()
+
+    def _end(self, outcome: FirstOutcome) -> Verdict:
+        self.outcome = outcome
+        return Verdict(finish=FIRST_REPLY)
+
+    def reply(
+        self, turn: Turn, request: ModelRequest, reply: Reply, parsed: Parsed | FormatError
+    ) -> Hook:
+        return (
+            self._end(FirstOutcome(reason="format_error"))
+            if isinstance(parsed, FormatError)
+            else None
+        )
+
+    def answer(
+        self, turn: Turn, request: ModelRequest, reply: Reply, answer: str, forced: str
+    ) -> Hook:
+        return self._end(FirstOutcome(answer=answer, reason="final_answer"))
+
+    def calls(self, turn: Turn, parsed: Parsed, refused: Mapping[str, str]) -> Hook:
+        repeats = repeated_calls(parsed.calls)  # a copy of a refused call is refused too
+        kept = tuple(c for c in parsed.calls if repeats.get(c.id, c).id not in refused)
+        return self._end(FirstOutcome(kept, None, "tool_calls" if kept else "calls_refused"))
+
+
+def one_turn_policies(first: FirstReply) -> Preset:
+    """The policies of a one-turn run: what its config turns on that acts on a first reply
+    (resampling a cut one, the decline check, screening), then `first`."""
+
+    def build(setup: Setup) -> list[Policy]:
+        cfg = setup.config
+        screening = Screening() if cfg.screen_calls else None
+        policies: list[Policy] = [DeclineCheck(screening)] if cfg.decline_check else []
+        policies += [screening] if screening is not None else []
+        return [*policies, Resample(cfg.retry_temperature, cfg.cut_frequency_penalty), first]
+
+    return build
 
 
 class ThinkactSolver:
@@ -34,14 +91,10 @@ class ThinkactSolver:
         fmt = format if isinstance(format, str) else format.name
         self.name = f"thinkact[{fmt}]"
 
-    def _agent(self, task: Task, format: Format, trace: TraceSink | None) -> Agent:
-        config = replace(
-            self.config,
-            max_steps=task.max_steps,
-            observation_hint=task.observation_hint or self.config.observation_hint,
-            screen_calls=task.screen_calls or self.config.screen_calls,
-            decline_check=task.decline_check or self.config.decline_check,
-        )
+    def _agent(
+        self, task: Task, format: Format, trace: TraceSink | None, first: FirstReply | None
+    ) -> Agent:
+        config = replace(self.config, max_steps=task.max_steps, **task.settings)
         reporters = [] if trace is None else [lambda e: trace(e.to_dict())]
         return Agent(
             self.model,
@@ -52,22 +105,23 @@ class ThinkactSolver:
             validators=task.validators,
             config=config,
             reporters=reporters,
+            policies="auto" if first is None else one_turn_policies(first),
         )
 
     def solve(self, task: Task, *, trace: TraceSink | None = None) -> Attempt:
         format = resolve_format(self.format, self.model)
         task = task.posed_in(format.name)
-        agent = self._agent(task, format, trace)
-        return self._one_turn(agent, task) if task.one_turn else self._run(agent, task)
+        if task.one_turn:
+            return self._one_turn(task, format, trace)
+        return self._run(self._agent(task, format, trace, None), task)
 
     def _run(self, agent: Agent, task: Task) -> Attempt:
-        failures = 0
-
-        def count(event: Event) -> None:
-            nonlocal failures
-            failures += isinstance(event, FormatFailed)
-
-        result = exhaust(agent.iter(task.prompt), count)
+        failures, result = 0, None
+        for item in agent.stream(task.prompt):
+            failures += isinstance(item, FormatFailed)
+            if isinstance(item, RunResult):
+                result = item
+        assert result is not None
         return Attempt(
             prediction=result.final_answer or "",
             steps=result.steps,
@@ -77,55 +131,19 @@ class ThinkactSolver:
             reason=result.reason,
         )
 
-    def _one_turn(self, agent: Agent, task: Task) -> Attempt:
-        """Stop the run right after the first reply is parsed: its calls are the prediction
-        and no tool runs. The event after ModelReplied says whether the parse failed, or
-        which calls screening refused (those are not made), or that a decline check found
-        a fitting tool (then the reply after it is the one that counts)."""
-        run_id, usage = "", Usage()
-        replied: ModelReplied | None = None
-        failed = waiting = False
-        refused: tuple[str, ...] = ()
-        unfounded: set[str] = set()
-        gen = agent.iter(task.prompt)
-        try:
-            for event in gen:
-                if isinstance(event, RunStarted):
-                    run_id = event.run_id
-                elif isinstance(event, ModelReplied):
-                    replied, usage, waiting = event, usage + event.usage, False
-                elif isinstance(event, (CallsScreened, DeclineChecked)):
-                    usage += event.usage
-                    if isinstance(event, DeclineChecked):
-                        waiting = bool(event.fitting)
-                    else:
-                        refused = event.refused
-                        unfounded = {call_id for call_id, _ in event.ungrounded}
-                elif waiting and isinstance(event, Notice) and event.reason == DECLINE_KEPT:
-                    waiting = False
-                elif replied is not None and not waiting:
-                    failed = isinstance(event, FormatFailed)
-                    break
-                elif isinstance(event, RunFinished):  # ended without a reply (no steps)
-                    break
-        finally:
-            gen.close()
-        calls = [] if replied is None or failed else list(replied.actions)
-        calls = [c for c in calls if c.name not in refused and c.id not in unfounded]
-        answer = None if replied is None else replied.final_answer
-        if failed or calls:
-            reason = "format_error" if failed else "tool_calls"
-        elif refused or unfounded:
-            reason = "calls_refused"
-        else:
-            reason = "final_answer" if answer is not None else "no_reply"
+    def _one_turn(self, task: Task, format: Format, trace: TraceSink | None) -> Attempt:
+        """The run ends at its first reply (see FirstReply): its calls are the prediction
+        and no tool runs."""
+        first = FirstReply()
+        result = self._agent(task, format, trace, first).run(task.prompt)
+        got = first.outcome
         return Attempt(
-            prediction=final_calls([(c.name, c.arguments) for c in calls]),
+            prediction=final_calls([(c.name, c.arguments) for c in got.calls]),
             steps=1,
-            usage=usage,
-            parse_failures=int(failed),
-            run_id=run_id,
-            reason=reason,
+            usage=result.usage,
+            parse_failures=int(got.reason == "format_error"),
+            run_id=result.run_id,
+            reason=got.reason,
         )
 
 

@@ -1,8 +1,10 @@
-"""Loop detection. A reply is looping when it repeats the previous step's calls exactly
-(small models often echo their last reply after its result arrives), in an A/B/A/B
-oscillation, or three times within the last six steps (A/x/A/y/A: small models
-redo a finished step between new ones); or when the same long thought, with the same tools,
-comes back a third time within six steps (the same reasoning with only a number changed)."""
+"""Loop detection, the LoopGuard policy. A reply is looping when it repeats the previous
+step's calls exactly (small models often echo their last reply after its result arrives),
+in an A/B/A/B oscillation, or three times within the last six steps (A/x/A/y/A: small
+models redo a finished step between new ones); or when the same long thought, with the same
+tools, comes back a third time within six steps (the same reasoning with only a number
+changed).
+"""
 
 from __future__ import annotations
 
@@ -10,7 +12,10 @@ from collections import deque
 from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
-from thinkact.types import ToolCall
+from thinkact.events import Notice
+from thinkact.formats.base import Parsed
+from thinkact.policies.base import BasePolicy, Hook, Turn, Verdict
+from thinkact.types import ToolCall, ToolResult
 
 LOOP_NUDGE = (
     "You are repeating the same action and it is not getting you closer to the answer. "
@@ -37,7 +42,7 @@ def _thought_key(thought: str, calls: Sequence[ToolCall]) -> str:
     return "" if len(text) < _MIN_THOUGHT else repr((text, [c.name for c in calls]))
 
 
-class LoopGuard:
+class Detector:
     """Sees each step's calls: the first `nudges` loops earn a nudge, the next one stops
     the run."""
 
@@ -69,7 +74,6 @@ class LoopGuard:
         return "nudge"
 
     def state(self) -> dict[str, Any]:
-        """What a resumed run needs (the keys are stored in Checkpoint counters)."""
         return {
             "nudged": self.nudged,
             "recent": list(self.recent),
@@ -80,3 +84,43 @@ class LoopGuard:
         self.nudged = int(c.get("nudged", 0))  # a bool in runs stored before the count
         self.recent.extend(str(x) for x in c.get("recent", ()))
         self.thoughts.extend(str(x) for x in c.get("recent_thoughts", ()))
+
+
+class LoopGuard(BasePolicy):
+    """A loop earns a nudge (`nudges` times; the reply is turned down, so the next one is
+    resampled, and the nudge goes out with the step's results), then stops the run with a
+    forced final answer (reason "loop")."""
+
+    name = "loop_guard"
+
+    def __init__(self, nudges: int = 1) -> None:
+        self.detector = Detector(nudges)
+        self.pending = ""  # a nudge waiting to go out with the step's results
+
+    def calls(self, turn: Turn, parsed: Parsed, refused: Mapping[str, str]) -> Hook:
+        verdict = self.detector.see(parsed.calls, parsed.thought)
+        if verdict == "ok":
+            return None
+        if verdict == "stop":  # stop, but still answer from what the run found
+            return Verdict(stop="loop")
+        return self._nudged(turn.step)
+
+    def _nudged(self, step: int) -> Hook:
+        self.pending = self.detector.nudge
+        yield Notice(step, "loop_nudge", self.pending)
+        return Verdict(turned_down=True)
+
+    def observation(
+        self, turn: Turn, calls: Sequence[ToolCall], results: Sequence[ToolResult]
+    ) -> Hook:
+        if not self.pending:
+            return None
+        note, self.pending = self.pending, ""
+        return Verdict(note=note)
+
+    def state(self) -> dict[str, Any]:
+        return {**self.detector.state(), "extra": self.pending}
+
+    def restore(self, state: Mapping[str, Any]) -> None:
+        self.detector.restore(state)
+        self.pending = str(state.get("extra", ""))

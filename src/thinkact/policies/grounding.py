@@ -2,30 +2,21 @@
 conversation.
 
 A small model that calls a tool which does not fit the request fills the arguments in with
-numbers of its own: `calculate_vector_angle(X_component=10, Y_component=20)` for "How do I
-find the angle of the force for a given momentum?". Before a screened call runs (see
-thinkact.screen), each number in its arguments is looked for in what the run has seen: the
-task, the tools' descriptions and the observations, never the model's own replies. Written
-numbers count ("twice", "a dozen", "3.5 million", "20%" as 0.2, "50mH" as 0.05), and 0 and
-1 always pass: they are every tool's defaults, not evidence of anything. A web address is
-looked for by its host: given a generic `requests.get` and a request it cannot serve ("the
-address of this latitude using the Geocoding API"), the model writes a service of its own,
-`https://api.openweathermap.org/...?appid=YOUR_API_KEY`. A host counts as given when the
-text names it or its site ("api.example.com" by "example.com"); every host of BFCL's right
-calls is named by the request or by the function's description.
+values of its own. Before a screened call runs (see screen.py), each number in its
+arguments is looked for in what the run has seen: the task, the tools' descriptions and the
+observations, never the model's own replies. Written numbers count ("twice", "a dozen",
+"3.5 million", "20%" as 0.2, "50mH" as 0.05), and 0 and 1 always pass: they are every
+tool's defaults, not evidence of anything. A web address is looked for by its host: given a
+generic HTTP tool and a request it cannot serve, a small model writes a service of its own.
+A host counts as given when the text names it or its site ("api.example.com" by
+"example.com").
 
 A call the model makes after it had declined, told by the decline check that a tool fits
-(see Loop._reconsidered), is suspect from the start, and is held to the request alone:
-`not_given` finds each string none of whose words the request has, and each number it does
-not give (numbers in the tools' descriptions do not count). Pressed into a near-miss
-function ("the best month to visit Hawaii" with an average-temperature function) the model
-invents the values: "January", "loam", "2023-04-15", a `rating` of 0.3 for the default
-"0.3". An argument equal to its declared default passes: it is the call without it.
-
-Measured on BFCL's possible answers (bench/results_notes.md): the right calls of
-simple, multiple and parallel use a number the request does not give in 1.5-4% of items
-(52 cards in a deck, 6 sides of a die); 5 of the first 13 wrong calls on `irrelevance`
-items had numbers of the model's own.
+(see decline.py), is suspect from the start, and is held to the request alone: `not_given`
+finds each string none of whose words the request has, and each number it does not give
+(numbers in the tools' descriptions do not count). An argument equal to its declared
+default passes: it is the call without it. (bench/NOTES.md: how often right calls use a
+number the request does not give.)
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from thinkact.grounding import (
+from thinkact.policies.grounding import (
     Given,
     hosts_in,
     mentioned,
