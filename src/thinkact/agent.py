@@ -134,9 +134,11 @@ class Agent:
     def _report(self, run: _Run, event: Event) -> None:
         # First, so a failing reporter cannot lose an event; results already stored as
         # their calls ended are not stored twice.
-        early = isinstance(event, ToolFinished) and (event.step, event.call.id) in run.stored
-        if run.store is not None and not early:
-            run.store.append(run.loop.run_id, event)
+        store = run.store
+        if store is not None and not (
+            isinstance(event, ToolFinished) and (event.step, event.call.id) in run.stored
+        ):
+            store.append(run.loop.run_id, event)
         for reporter in self.reporters:
             reporter(event)
 
@@ -158,7 +160,9 @@ class Agent:
         return self._drive(self._start(task, run_id))
 
     def _drive(self, run: _Run) -> Generator[Event, None, RunResult]:
-        gen = run.loop.run()
+        loop = run.loop
+        gen = loop.run()
+        report = self._report if run.store is not None or self.reporters else None
         value: Any = None
         error: BaseException | None = None
         try:
@@ -170,13 +174,17 @@ class Agent:
                     return result
                 value, error = None, None
                 if isinstance(item, Event):
-                    self._report(run, item)
+                    if report is not None:
+                        report(run, item)
                     yield item
                 elif isinstance(item, CallModel):
+                    loop.model_calls += 1  # counted as asked: a resume goes on from there
                     try:
                         value = self.model.complete(item.request)
                     except ModelError as e:
                         error = e
+                    else:
+                        loop.usage += value.usage
                 elif isinstance(item, RunTools):
                     value = run.runtime.run(item.step, item.calls)
                 else:
@@ -240,7 +248,9 @@ class Agent:
             yield item
 
     async def _adrive(self, run: _Run) -> AsyncIterator[Event | RunResult]:
-        gen = run.loop.run()
+        loop = run.loop
+        gen = loop.run()
+        report = self._report if run.store is not None or self.reporters else None
         value: Any = None
         error: BaseException | None = None
         try:
@@ -252,13 +262,17 @@ class Agent:
                     return
                 value, error = None, None
                 if isinstance(item, Event):
-                    self._report(run, item)
+                    if report is not None:
+                        report(run, item)
                     yield item
                 elif isinstance(item, CallModel):
+                    loop.model_calls += 1
                     try:
                         value = await self.model.acomplete(item.request)
                     except ModelError as e:
                         error = e
+                    else:
+                        loop.usage += value.usage
                 elif isinstance(item, RunTools):
                     value = await run.runtime.arun(item.step, item.calls)
                 else:

@@ -31,6 +31,7 @@ class Requests:
         self.format, self.config = format, config
         self.specs = (*tools, final_answer_spec()) if format.native else tuple(tools)
         self.budget = Budget.from_config(config)
+        self.budgeted = self.budget.active  # tokens, cost or time are limited
         self.hooks, self.turn = tuple(hooks), turn
         self._made: dict[bool, tuple[str | None, Mapping[str, Any] | None]] = {}
 
@@ -57,9 +58,12 @@ class Requests:
             request = hook(self.turn, request)
         return request
 
-    def note(self, step: int, usage: Usage, elapsed: float) -> str:
-        """The step count and budget warnings shown with turn `step`."""
+    def note(self, step: int, usage: Usage, elapsed: Callable[[], float]) -> str:
+        """The step count and budget warnings shown with turn `step` (`elapsed`: the run's
+        time so far)."""
         cfg, parts = self.config, []
+        if step < cfg.max_steps and cfg.show_step_count and not self.budgeted:  # most turns
+            return f"[Step {step} of {cfg.max_steps}]" if self.format.counts_steps else ""
         if cfg.show_step_count and step <= cfg.max_steps:
             count = f"Step {step} of {cfg.max_steps}" if self.format.counts_steps else ""
             if step == cfg.max_steps:
@@ -67,7 +71,7 @@ class Requests:
                 parts.append(f"[{count}. {last}]" if count else f"[{last}]")
             elif count:
                 parts.append(f"[{count}]")
-        if self.budget.active and (low := self.budget.warning(usage, elapsed)):
+        if self.budgeted and (low := self.budget.warning(usage, elapsed())):
             parts.append(low)
         return "\n".join(parts)
 

@@ -66,6 +66,10 @@ class Usage:
     cost: float | None = None
 
     def __add__(self, other: Usage) -> Usage:
+        if other.cost is None and not (
+            other.input_tokens or other.output_tokens or other.cached_tokens
+        ):
+            return self  # a reply that reports nothing (scripted models, some servers)
         cost = (
             None
             if self.cost is None and other.cost is None

@@ -40,6 +40,8 @@ class NativeFormat:
 
     def parse(self, reply: Reply, tools: Sequence[ToolSpec]) -> Parsed:
         thought = reply.text.strip()
+        if reply.tool_calls and not _answers(reply):
+            return Parsed(thought, reply.tool_calls)  # the common case: calls only
         final = [c for c in reply.tool_calls if c.name == FINAL_ANSWER_TOOL]
         calls = tuple(c for c in reply.tool_calls if c.name != FINAL_ANSWER_TOOL)
         if calls:  # a final answer beside real calls waits until their results are seen
@@ -56,8 +58,10 @@ class NativeFormat:
         )
 
     def assistant_message(self, reply: Reply) -> AssistantMessage:
+        if not _answers(reply):
+            return AssistantMessage(reply.text, reply.tool_calls)
         calls = tuple(c for c in reply.tool_calls if c.name != FINAL_ANSWER_TOOL)
-        if calls or len(calls) == len(reply.tool_calls):
+        if calls:
             return AssistantMessage(reply.text, calls)
         # Keep history valid for every API: a final_answer call never gets a result, so it
         # is stored as plain text.
@@ -83,6 +87,14 @@ class NativeFormat:
         self, tools: Sequence[ToolSpec], *, final_only: bool = False, calls_only: bool = False
     ) -> Mapping[str, Any] | None:
         return None
+
+
+def _answers(reply: Reply) -> bool:
+    """Whether the reply calls `final_answer` (a plain loop: this runs every step)."""
+    for call in reply.tool_calls:  # noqa: SIM110
+        if call.name == FINAL_ANSWER_TOOL:
+            return True
+    return False
 
 
 def _reply(thought: str, calls: Sequence[tuple[str, Mapping[str, Any]]], answer: str | None) -> str:

@@ -128,6 +128,11 @@ class BasePolicy:
 
     name = "policy"
 
+    def uses(self, hook: str) -> bool:
+        """Whether the loop calls `hook`: by default the hooks this class has of its own
+        (a policy with nothing to do at a hook in this run may say no)."""
+        return getattr(type(self), hook) is not getattr(BasePolicy, hook)
+
     def state(self) -> dict[str, Any]:
         return {}
 
@@ -164,10 +169,11 @@ HOOKS = ("request", "reply", "answer", "calls", "observation", "trimmed")
 
 
 def hooks(policies: Sequence[Policy], name: str) -> tuple[Any, ...]:
-    """The bound `name` hooks of the policies that have their own (a BasePolicy's no-op
-    is skipped, so a step pays only for the hooks in use)."""
-    default = getattr(BasePolicy, name)
-    return tuple(getattr(p, name) for p in policies if getattr(type(p), name, None) is not default)
+    """The bound `name` hooks of the policies that use them, so a step pays only for the
+    hooks in use (a Policy that is no BasePolicy is asked at every hook)."""
+    return tuple(
+        getattr(p, name) for p in policies if not isinstance(p, BasePolicy) or p.uses(name)
+    )
 
 
 __all__ = ["HOOKS", "BasePolicy", "Hook", "Policy", "Replaced", "Turn", "Verdict", "hooks"]

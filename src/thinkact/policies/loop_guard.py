@@ -30,7 +30,8 @@ REPEAT_NUDGE = (
 
 def _signature(calls: Sequence[ToolCall]) -> str:
     """A cheap, order-insensitive (for arguments) fingerprint of one reply's calls."""
-    return repr([(c.name, sorted((k, repr(v)) for k, v in c.arguments.items())) for c in calls])
+    # Keys are unique, so sorting the items never compares two values.
+    return repr([(c.name, sorted(c.arguments.items())) for c in calls])
 
 
 WINDOW = 6
@@ -38,6 +39,8 @@ _MIN_THOUGHT = 40  # shorter thoughts ("Next.", "Read the file.") repeat innocen
 
 
 def _thought_key(thought: str, calls: Sequence[ToolCall]) -> str:
+    if not thought:
+        return ""
     text = " ".join(thought.split()).lower()
     return "" if len(text) < _MIN_THOUGHT else repr((text, [c.name for c in calls]))
 
@@ -54,16 +57,17 @@ class Detector:
         self.nudge = LOOP_NUDGE  # what to tell the model about the loop just seen
 
     def see(self, calls: Sequence[ToolCall], thought: str = "") -> Literal["ok", "nudge", "stop"]:
-        self.recent.append(_signature(calls))
-        self.thoughts.append(_thought_key(thought, calls))
-        r, n = self.recent, len(self.recent)
-        t = self.thoughts[-1]
-        repeat = n >= 2 and r[-1] == r[-2]
+        r, sig = self.recent, _signature(calls)
+        r.append(sig)
+        t = _thought_key(thought, calls)
+        self.thoughts.append(t)
+        n = len(r)
+        repeat = n >= 2 and sig == r[-2]
         self.nudge = REPEAT_NUDGE if repeat else LOOP_NUDGE
         looping = (
             repeat
-            or (n >= 4 and r[-1] == r[-3] and r[-2] == r[-4] != r[-1])
-            or r.count(r[-1]) >= 3
+            or (n >= 4 and sig == r[-3] and r[-2] == r[-4] != sig)
+            or r.count(sig) >= 3
             or (bool(t) and self.thoughts.count(t) >= 3)
         )
         if not looping:

@@ -56,6 +56,10 @@ class Validation(BasePolicy):
         self.retries = retries
         self.attempts = 0  # failed validations so far in the run
 
+    def uses(self, hook: str) -> bool:
+        # results give an answer only where a tool is return_direct
+        return super().uses(hook) and (hook != "observation" or bool(self.direct))
+
     def answer(
         self, turn: Turn, request: ModelRequest, reply: Reply, answer: str, forced: str
     ) -> Hook:
@@ -65,8 +69,6 @@ class Validation(BasePolicy):
     def observation(
         self, turn: Turn, calls: Sequence[ToolCall], results: Sequence[ToolResult]
     ) -> Hook:
-        if not self.direct:
-            return None
         answer = self._direct_answer(results)
         if answer is None:
             return None

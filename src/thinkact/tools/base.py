@@ -241,7 +241,7 @@ class Tool:
             parsed = self.args_model.model_validate(dict(arguments))
         except pydantic.ValidationError as e:
             raise ToolArgumentError(format_validation_error(e)) from None
-        return {k: getattr(parsed, k) for k in type(parsed).model_fields}
+        return dict(parsed.__dict__)  # the fields' values, as getattr gives them
 
     def _kwargs(self, arguments: Mapping[str, Any], ctx: ToolContext | None) -> dict[str, Any]:
         kwargs = self.validate(arguments)

@@ -1,0 +1,112 @@
+"""The state of one run, which the loop core (loop.py) drives: its history, the counters a
+resume needs and the checkpoints it is built from, the policies and their hooks, the
+requests and notes sent to the model, the context window."""
+
+from __future__ import annotations
+
+import time
+import uuid
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from thinkact import events as ev
+from thinkact.config import AgentConfig
+from thinkact.context import ContextWindow, is_pageable
+from thinkact.demos import Example
+from thinkact.effects import Resume
+from thinkact.errors import FormatError
+from thinkact.formats.base import Format, Parsed
+from thinkact.policies.base import Policy, Turn, hooks
+from thinkact.prompts import Requests
+from thinkact.types import Message, Reply, SystemMessage, ToolCall, ToolSpec, Usage
+
+
+class RunState:
+    """What one run holds besides its control flow (loop.py): the history, the counters a
+    resume needs and the checkpoints it is built from, the policies' hooks, the requests.
+    `resume` continues a stored run (thinkact.store); `checkpoints` turns Checkpoint events
+    on (only a store needs them)."""
+
+    def __init__(
+        self,
+        *,
+        task: str,
+        model_name: str,
+        format: Format,
+        tools: Sequence[ToolSpec],
+        instructions: str = "",
+        examples: Sequence[Example] = (),
+        config: AgentConfig | None = None,
+        policies: Sequence[Policy] = (),
+        run_id: str | None = None,
+        clock: Callable[[], float] = time.monotonic,
+        context_window: int | None = None,
+        resume: Resume | None = None,
+        checkpoints: bool = True,
+    ) -> None:
+        self.task, self.model_name, self.format = task, model_name, format
+        self.instructions, self.config = instructions, config or AgentConfig()
+        self.run_id, self.clock = run_id or uuid.uuid4().hex[:12], clock
+        self.tools = tuple(tools)
+        self.pageable = frozenset(t.name for t in tools if is_pageable(t))
+        self.resume, self.checkpoints = resume, checkpoints
+        self.fresh = resume is None or not resume.messages  # no checkpoint to go on from
+        self.messages: list[Message] = (
+            [SystemMessage(format.system_prompt(self.tools, instructions, examples))]
+            if resume is None or self.fresh
+            else list(resume.messages)
+        )
+        self.policies = tuple(policies)
+        self.turn = Turn(task, instructions, self.tools, format, self.config, clock, self.messages)
+        self._on = {h: hooks(self.policies, h) for h in ("reply", "answer", "calls", "observation")}
+        self.ask = Requests(format, self.config, self.tools, hooks(policies, "request"), self.turn)
+        native = self.ask.specs if format.native else ()  # they travel in every request
+        self.context = ContextWindow.for_run(self.config, context_window, native)
+        self.usage = Usage() if resume is None else resume.usage  # the drivers add to these
+        self.model_calls = 0 if resume is None else resume.model_calls
+        self.start = clock() - (0.0 if resume is None else resume.elapsed)
+        self.cost_noted = False
+        if resume is not None:
+            self.turn.step = resume.step
+            self._restore(resume.counters)
+        self._committed = 0 if self.fresh else len(self.messages)  # messages checkpointed
+
+    def elapsed(self) -> float:
+        return self.clock() - self.start
+
+    def _restore(self, saved: Mapping[str, Any]) -> None:
+        self.turn.errors = int(saved.get("errors", 0))
+        self.turn.turned_down = bool(saved.get("turned_down", False))
+        states = saved.get("policies")  # runs stored before policies had one flat dict
+        for p in self.policies:
+            p.restore(states.get(p.name, {}) if isinstance(states, Mapping) else saved)
+
+    def _checkpoint(self, pending: tuple[ToolCall, ...] = ()) -> ev.Checkpoint:
+        new, self._committed = tuple(self.messages[self._committed :]), len(self.messages)
+        t = self.turn
+        policies = {p.name: p.state() for p in self.policies}  # each under its own name
+        state = {
+            "errors": t.errors,
+            "turned_down": t.turned_down,
+            "model_calls": self.model_calls,
+            "policies": policies,
+        }
+        return ev.Checkpoint(t.step, new, self.usage, self.elapsed(), state, pending)
+
+    def _note(self, step: int) -> str:
+        return self.ask.note(step, self.usage, self.elapsed)
+
+    @staticmethod
+    def _replied(step: int, reply: Reply, p: Parsed, took: float) -> ev.ModelReplied:
+        return ev.ModelReplied(
+            step, reply.text, p.thought, p.calls, p.final_answer, reply.usage, took
+        )
+
+    def _parse(self, reply: Reply) -> Parsed | FormatError:
+        try:
+            return self.format.parse(reply, self.tools)
+        except FormatError as e:
+            return e
+
+
+__all__ = ["RunState"]
