@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol
 
 from thinkact.types import JSON, Message, ToolCall, ToolResult, Usage, message_to_dict
 
@@ -20,9 +20,30 @@ def _plain(value: Any) -> Any:
     return value
 
 
+class Screen(Protocol):
+    """Where an event shows itself for people (the console reporter is one): events of
+    other layers (a plan, its steps) define `show(screen)`, so the console need not know
+    them. Text passed here is run text: the screen makes it printable."""
+
+    verbose: bool
+
+    def say(self, text: str, style: str = "") -> None:
+        """One line."""
+
+    def body(self, text: str, style: str = "") -> None:
+        """A block of run text, shortened for the screen."""
+
+    def rule(self, title: str, style: str = "") -> None:
+        """A rule across the screen with a title."""
+
+    def nested(self, key: str, event: Event) -> None:
+        """An event of a run inside this one (a plan step's), shown compactly under `key`."""
+
+
 @dataclass(frozen=True, slots=True)
 class Event:
-    """Base of every event. `kind` names it in traces (`{"kind": "tool_finished", ...}`)."""
+    """Base of every event. `kind` names it in traces (`{"kind": "tool_finished", ...}`).
+    An event may define `show(self, screen: Screen)` to render itself (see Screen)."""
 
     kind: ClassVar[str] = "event"
 
@@ -135,14 +156,6 @@ class ToolDenied(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class ProgressMarked(Event):
-    """A workflow step was declared complete (the `mark_step_complete` tool)."""
-
-    kind: ClassVar[str] = "progress_marked"
-    step_name: str
-
-
-@dataclass(frozen=True, slots=True)
 class Notice(Event):
     """Something the loop told the model on its own: a nudge, a warning, a forced turn."""
 
@@ -235,3 +248,12 @@ class RunFinished(Event):
     steps: int
     usage: Usage
     duration: float
+
+
+def __getattr__(name: str) -> Any:
+    # ProgressMarked lived here; it is the workflow layer's now (thinkact.workflow).
+    if name == "ProgressMarked":
+        from thinkact.workflow import ProgressMarked
+
+        return ProgressMarked
+    raise AttributeError(f"module 'thinkact.events' has no attribute {name!r}")

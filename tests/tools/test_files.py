@@ -18,8 +18,7 @@ from hypothesis import strategies as st
 
 from thinkact.config import AgentConfig
 from thinkact.errors import ToolRetry
-from thinkact.events import ProgressMarked
-from thinkact.tools.base import Tool, ToolContext
+from thinkact.tools.base import Tool
 from thinkact.tools.documents import window
 from thinkact.tools.files import PAGE_CHARS, file_tools
 from thinkact.tools.sandbox import SandboxError, Workspace
@@ -238,7 +237,7 @@ def test_list_files_all_files_pattern_and_subfolders(folder: Path) -> None:
         ls.call({"folder": "missing"})
 
 
-# --- write_file and mark_step_complete ------------------------------------------------------------
+# --- write_file ----------------------------------------------------------------------------
 
 
 def test_write_file_creates_folders_and_reports_bytes(folder: Path) -> None:
@@ -275,19 +274,6 @@ def test_write_file_to_a_separate_output_folder(tmp_path: Path) -> None:
     tools["write_file"].call({"path": "REVIEW_SUMMARY.md", "content": "ok"})
     assert (out / "REVIEW_SUMMARY.md").read_text() == "ok"
     assert not (docs / "REVIEW_SUMMARY.md").exists()
-
-
-def test_mark_step_complete_emits_progress(folder: Path) -> None:
-    mark = tools_for(Workspace(folder))["mark_step_complete"]
-    assert "step_name" in mark.parameters["properties"]
-    assert "ctx" not in mark.parameters["properties"]
-    ctx = ToolContext()
-    assert mark.call({"step_name": "  scan   documents "}, ctx) == (
-        "Step 'scan documents' marked complete."
-    )
-    assert ctx.events == [ProgressMarked("scan documents")]
-    with pytest.raises(ToolRetry, match="empty"):
-        mark.call({"step_name": "  "}, ctx)
 
 
 # --- a write killed midway --------------------------------------------------------------------

@@ -15,7 +15,7 @@ import pytest
 
 from thinkact.agent import Agent
 from thinkact.errors import ToolRetry
-from thinkact.events import ProgressMarked, ToolDenied, ToolFinished
+from thinkact.events import ToolDenied, ToolFinished
 from thinkact.testing import ScriptedModel
 from thinkact.tools.base import Tool, ToolContext, tool
 from thinkact.tools.files import file_tools
@@ -30,6 +30,7 @@ from thinkact.tools.runtime import (
 )
 from thinkact.tools.sandbox import Workspace
 from thinkact.types import ToolCall
+from thinkact.workflow import ProgressMarked
 
 
 def calls(*specs: tuple[str, dict[str, Any]]) -> list[ToolCall]:

@@ -12,7 +12,6 @@ from thinkact.events import (
     CallsScreened,
     DeclineChecked,
     ModelReplied,
-    ProgressMarked,
     RetryScheduled,
     RunFinished,
     RunStarted,
@@ -24,6 +23,7 @@ from thinkact.events import (
 from thinkact.testing import ScriptedModel
 from thinkact.types import ToolCall, ToolResult, Usage
 from thinkact.ui.console import ConsoleReporter, shorten
+from thinkact.workflow import ProgressMarked
 
 
 def make_console(**kw: object) -> Console:

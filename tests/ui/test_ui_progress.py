@@ -10,7 +10,6 @@ from rich.console import Console
 from thinkact import Agent, ToolContext, tool
 from thinkact.events import (
     ModelReplied,
-    ProgressMarked,
     RunStarted,
     StepStarted,
     ToolFinished,
@@ -20,6 +19,7 @@ from thinkact.testing import ScriptedModel
 from thinkact.types import ToolCall, ToolResult, Usage
 from thinkact.ui.progress import ProgressTracker, render_workflow
 from thinkact.ui.workflow import Workflow
+from thinkact.workflow import ProgressMarked
 
 STEPS = ["Scan folder", "Review documents", "Write LEGAL_NOTICES.md", "Write REVIEW_SUMMARY.md"]
 

@@ -19,7 +19,6 @@ from thinkact.events import (
     FormatFailed,
     ModelReplied,
     Notice,
-    ProgressMarked,
     RetryScheduled,
     RunFinished,
     RunStarted,
@@ -40,6 +39,7 @@ from thinkact.types import ToolCall, ToolResult, Usage
 from thinkact.ui.console import ConsoleReporter
 from thinkact.ui.progress import ProgressTracker
 from thinkact.ui.sanitize import Sanitized, printable
+from thinkact.workflow import ProgressMarked
 
 HOSTILE = [
     "\x1b[2J\x1b[H",  # clear the screen, cursor home

@@ -9,7 +9,6 @@ import pytest
 from thinkact.events import (
     Event,
     ModelReplied,
-    ProgressMarked,
     RunFinished,
     RunStarted,
     StepStarted,
@@ -18,6 +17,7 @@ from thinkact.events import (
 )
 from thinkact.types import ToolCall, ToolResult, Usage
 from thinkact.ui.workflow import Workflow, documents_in, match_step
+from thinkact.workflow import ProgressMarked
 
 STEPS = ["Scan folder", "Review documents", "Write LEGAL_NOTICES.md", "Write REVIEW_SUMMARY.md"]
 LISTING = (

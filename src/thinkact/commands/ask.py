@@ -50,10 +50,9 @@ def run(args: argparse.Namespace) -> int:
             corpus=args.corpus,
             format=args.format,
             config=agent_config(args),
-            reporters=output.reporters,
         )
         agent.toolsets += mcp_servers(args)  # started by the run, stopped when it ends
-        result = agent.run(args.question)
+        result = output.follow(agent.stream(args.question))
     if args.quiet:
         report_quiet(result, sys.stdout, errors)
         if sources.titles:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 
     from thinkact.agent import Reporter
     from thinkact.config import AgentConfig
+    from thinkact.events import Event
     from thinkact.loop import RunResult
     from thinkact.mcp import McpServer
     from thinkact.models.base import Model
@@ -40,7 +41,7 @@ BUILTIN_TOOLS: dict[str, str] = {
     "list_files": _FILES,
     "read_file": _FILES,
     "write_file": _FILES,
-    "mark_step_complete": _FILES,
+    "mark_step_complete": "thinkact.workflow:mark_step_complete",
     "search_wikipedia": _WIKI,
     "lookup": _WIKI,
 }
@@ -477,6 +478,17 @@ class Output:
     def __init__(self, reporters: list[Reporter], closers: list[Callable[[], None]]) -> None:
         self.reporters = reporters
         self._closers = closers
+
+    def follow(self, items: Iterable[Event | RunResult]) -> RunResult:
+        """Show each event of a run's stream (Agent.stream) to the reporters; the result."""
+        from thinkact.effects import RunResult
+
+        for item in items:
+            if isinstance(item, RunResult):
+                return item
+            for reporter in self.reporters:
+                reporter(item)
+        raise RuntimeError("the run's stream ended without its result")
 
     def close(self) -> None:
         for close in self._closers:

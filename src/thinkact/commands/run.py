@@ -79,10 +79,9 @@ def run(args: argparse.Namespace) -> int:
             instructions=args.instructions,
             config=agent_config(args),
             approve=make_approver(args, errors),
-            reporters=output.reporters,
             store=store,
         )
-        result = agent.run(args.task)
+        result = output.follow(agent.stream(args.task))
     if isinstance(model, ReplayModel):
         model.check_finished()
     if args.quiet:

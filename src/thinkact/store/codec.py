@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import sys
 import typing
 from collections.abc import Mapping
@@ -20,9 +21,19 @@ def _subclasses(cls: type[Event]) -> list[type[Event]]:
     return out
 
 
+# Modules that define events a run may store besides thinkact.events: imported the first
+# time a stored kind is not known yet, so any reader decodes them (a plan's, a workflow's).
+EVENT_MODULES = ("thinkact.tools.runtime", "thinkact.pev.events", "thinkact.workflow")
+
+
 def event_class(kind: str) -> type[Event] | None:
-    """The Event class named `kind`, among every Event subclass imported so far."""
+    """The Event class named `kind`, among every Event subclass (of the modules that define
+    events, imported when needed)."""
     found = [cls for cls in _subclasses(Event) if cls.kind == kind]
+    if not found:
+        for module in EVENT_MODULES:
+            importlib.import_module(module)
+        found = [cls for cls in _subclasses(Event) if cls.kind == kind]
     # `dataclass(slots=True)` replaces the class it decorates, and the replaced one can
     # linger among the subclasses: prefer the one its module exports.
     for cls in found:

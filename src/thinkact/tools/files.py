@@ -1,4 +1,5 @@
-"""File tools bound to a workspace: list_files, read_file, write_file, mark_step_complete."""
+"""File tools bound to a workspace: list_files, read_file, write_file. (A workflow's
+mark_step_complete is thinkact.workflow's.)"""
 
 from __future__ import annotations
 
@@ -10,8 +11,7 @@ from typing import Generic, TypeVar
 
 from thinkact.config import AgentConfig
 from thinkact.errors import ToolRetry
-from thinkact.events import ProgressMarked
-from thinkact.tools.base import Tool, ToolContext
+from thinkact.tools.base import Tool
 from thinkact.tools.documents import (
     DOCUMENT_SUFFIXES,
     Document,
@@ -222,23 +222,10 @@ def file_tools(
         was = "new file" if result.replaced is None else f"replaced {result.replaced:,} bytes"
         return f"Wrote {result.bytes_written:,} bytes to {result.path} ({was})."
 
-    def mark_step_complete(step_name: str, ctx: ToolContext) -> str:
-        """Declare a step of the workflow complete, so progress is shown to the user.
-
-        Args:
-            step_name: the step's name, e.g. "scan documents".
-        """
-        name = " ".join(step_name.split())
-        if not name:
-            raise ToolRetry("step_name is empty; give the name of the step you completed")
-        ctx.emit(ProgressMarked(name))
-        return f"Step '{name}' marked complete."
-
     return [
         Tool.from_function(list_files, idempotent=True),
         Tool.from_function(read_file, idempotent=True),
         Tool.from_function(write_file, needs_approval=True),
-        Tool.from_function(mark_step_complete),
     ]
 
 

@@ -5,24 +5,27 @@ outcome other than a plain result is an event (approved, denied, quota spent, ti
 Timeouts: an async tool is cancelled; a sync tool marked `isolate=True` runs in a worker
 process that is killed (with anything it started); any other sync tool runs in a thread
 that cannot be stopped, so the runtime only stops waiting for it.
+
+asyncio, thread pools and worker processes load only when a run needs them (an async
+tool or driver, parallel calls, an isolated tool): `from thinkact import Agent` stays light.
 """
 
 from __future__ import annotations
 
-import asyncio
-import concurrent.futures
 import threading
 import time
 from collections.abc import Callable, Coroutine, Sequence
-from concurrent.futures import Future
 from dataclasses import dataclass
-from typing import Any, ClassVar, Literal, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypeVar
 
 from thinkact.events import Event, ToolDenied
 from thinkact.formats.base import unknown_tool_message
 from thinkact.tools.base import Tool, ToolContext, error_text
-from thinkact.tools.isolation import run_isolated
 from thinkact.types import ToolCall, ToolResult
+
+if TYPE_CHECKING:
+    import concurrent.futures
+    from concurrent.futures import Future
 
 T = TypeVar("T")
 
@@ -224,6 +227,8 @@ class ToolRuntime:
                 r if r is not None else self._execute_sync(step, c, ev)
                 for c, (r, ev) in zip(calls, admitted, strict=True)
             ]
+        import concurrent.futures
+
         with concurrent.futures.ThreadPoolExecutor(min(self.concurrency, todo)) as pool:
             futures = [
                 None if r is not None else pool.submit(self._execute_sync, step, c, ev)
@@ -242,6 +247,8 @@ class ToolRuntime:
         start = time.perf_counter()
         try:
             if tool.isolate:
+                from thinkact.tools.isolation import run_isolated
+
                 text = run_isolated(tool, call.arguments, tool.timeout, ctx)
             elif tool.timeout is not None:
                 text = _call_with_thread_timeout(tool, call, ctx)
@@ -256,6 +263,8 @@ class ToolRuntime:
     # --- async --------------------------------------------------------------------------
 
     async def arun(self, step: int, calls: Sequence[ToolCall]) -> list[ToolOutcome]:
+        import asyncio
+
         admitted = [self._admit(step, c) for c in calls]
         sem = asyncio.Semaphore(self.concurrency)
         # Our own threads for sync tools: asyncio's default pool has only cpu+4 of them.
@@ -264,6 +273,8 @@ class ToolRuntime:
             for c, (r, _) in zip(calls, admitted, strict=True)
             if r is None and not self.tools[c.name].is_async
         )
+        import concurrent.futures
+
         pool = concurrent.futures.ThreadPoolExecutor(min(self.concurrency, n_sync or 1))
 
         async def one(call: ToolCall, refused: ToolOutcome | None, ev: tuple[Event, ...]) -> Any:
@@ -285,6 +296,8 @@ class ToolRuntime:
         before: tuple[Event, ...] = (),
         pool: concurrent.futures.Executor | None = None,
     ) -> ToolOutcome:
+        import asyncio
+
         tool = self.tools[call.name]
         ctx = self._context(tool, step)
         start = time.perf_counter()
@@ -294,6 +307,8 @@ class ToolRuntime:
                 coro = tool.acall(call.arguments, ctx)
                 text = await (asyncio.wait_for(coro, tool.timeout) if tool.timeout else coro)
             elif tool.isolate:
+                from thinkact.tools.isolation import run_isolated
+
                 text = await loop.run_in_executor(
                     pool, run_isolated, tool, call.arguments, tool.timeout, ctx
                 )
@@ -318,6 +333,8 @@ def _in_daemon_thread(tool: Tool, call: ToolCall, ctx: ToolContext | None) -> Fu
     """Run a sync tool that has a timeout in a daemon thread: if it hangs past the timeout we
     stop waiting, and the hung thread can neither be joined at exit nor hold a pool. (A
     thread cannot be killed; mark the tool `isolate=True` to really stop the work.)"""
+    from concurrent.futures import Future
+
     future: Future[str] = Future()
 
     def target() -> None:
@@ -338,10 +355,14 @@ def _call_with_thread_timeout(tool: Tool, call: ToolCall, ctx: ToolContext | Non
 
 def _run_coroutine(coro: Coroutine[Any, Any, T]) -> T:
     """Run a coroutine from sync code, even when the caller already runs an event loop."""
+    import asyncio
+
     try:
         asyncio.get_running_loop()
     except RuntimeError:
         return asyncio.run(coro)
+    import concurrent.futures
+
     with concurrent.futures.ThreadPoolExecutor(1) as pool:
         return pool.submit(asyncio.run, coro).result()
 

@@ -31,7 +31,6 @@ from thinkact.events import (
     FormatFailed,
     ModelReplied,
     Notice,
-    ProgressMarked,
     RetryScheduled,
     RunFinished,
     RunStarted,
@@ -40,25 +39,8 @@ from thinkact.events import (
     ToolFinished,
     ValidationFailed,
 )
-from thinkact.pev.events import (
-    PlanProposed,
-    PlanRejected,
-    PlanStepFinished,
-    PlanStepStarted,
-    Replanned,
-    SubRunEvent,
-)
 from thinkact.types import Usage
 from thinkact.ui.sanitize import Sanitized, printable, printable_data
-
-_PLAN_EVENTS = (
-    PlanProposed,
-    PlanRejected,
-    PlanStepStarted,
-    PlanStepFinished,
-    Replanned,
-    SubRunEvent,
-)
 
 MAX_LINES = 15
 MAX_CHARS = 800
@@ -138,7 +120,8 @@ class ConsoleReporter:
     `Agent(..., reporters=[ConsoleReporter()])`).
 
     `verbose=False` keeps one line per action and observation and leaves out the reasoning.
-    `clock` times the run as shown (tests pass a fake one).
+    `clock` times the run as shown (tests pass a fake one). It is the Screen that events
+    of other layers (a plan and its steps) show themselves on.
     """
 
     def __init__(
@@ -173,7 +156,6 @@ class ConsoleReporter:
             ValidationFailed: self._validation_failed,
             CallsScreened: self._screened,
             DeclineChecked: self._decline_checked,
-            ProgressMarked: self._progress,
             RunFinished: self._run_finished,
         }
 
@@ -185,8 +167,8 @@ class ConsoleReporter:
             self._context_trimmed(event)
         elif event.kind == "run_resumed":
             self._run_resumed(event)
-        elif isinstance(event, _PLAN_EVENTS):
-            self._plan_event(event)
+        elif (show := getattr(event, "show", None)) is not None:
+            show(self)  # an event of another layer renders itself (events.Screen)
 
     # --- helpers ------------------------------------------------------------------------
 
@@ -306,9 +288,6 @@ class ConsoleReporter:
             names = e.chosen or ", ".join(e.fitting)
             self._say(f"🔁 ANSWERED WITHOUT A TOOL, BUT {names} FITS: asking again", "yellow")
 
-    def _progress(self, e: ProgressMarked) -> None:
-        self._say(f"✅ STEP COMPLETE: {e.step_name}", "green")
-
     # Events of the run store and context modules, read by field name (they may be absent).
 
     def _context_trimmed(self, e: Any) -> None:
@@ -328,46 +307,28 @@ class ConsoleReporter:
             if calls:
                 self._say(f"   {label}: {', '.join(map(str, calls))}", "dim")
 
-    # Plan-Execute-Verify: the plan, its steps' sub-runs (compact, labelled), checks.
+    # The Screen that events of other layers show themselves on (events.Screen): a plan,
+    # its steps, their sub-runs (compact, each labelled by its step).
 
-    def _plan_event(self, e: Event) -> None:
-        if isinstance(e, PlanProposed):
-            title = "📋 PLAN" if e.revision == 0 else f"📋 REVISED PLAN ({e.revision})"
-            self._say(title, "bold magenta")
-            from thinkact.pev.plan import Plan
+    def say(self, text: str, style: str = "") -> None:
+        self._say(text, style)
 
-            self._say(Plan.model_validate_json(e.plan).render())
-        elif isinstance(e, PlanRejected):
-            self._say(f"❌ PLAN REJECTED (attempt {e.attempt})", "bold red")
-            self._body(e.reason, "red")
-        elif isinstance(e, PlanStepStarted):
-            title = printable(f"Step {e.step_id}: {_one_line(e.goal, 60)}")
-            self._print(Rule(Text(title), style="magenta"))
-        elif isinstance(e, PlanStepFinished):
-            mark, style = ("✅", "green") if e.ok else ("❌", "red")
-            how = "" if e.check == "none" else f" ({e.check})"
-            self._say(f"{mark} Step {e.step_id} {'passed' if e.ok else 'failed'}{how}", style)
-            if e.result and self.verbose:
-                self._body(e.result)
-            if e.reason and not e.ok:
-                self._body(e.reason, "red")
-        elif isinstance(e, Replanned):
-            self._say(f"🔁 RE-PLANNING ({e.revision}): {e.reason}", "yellow")
-        elif isinstance(e, SubRunEvent):
-            if isinstance(e.event, RunStarted | RunFinished):
-                return  # the step's start and check say it
-            if e.step_id != self._last_sub:
-                self._say(f"[{e.step_id}]", "magenta")
-                self._last_sub = e.step_id
-            sub = self._sub.get(e.step_id)
-            if sub is None:
-                sub = self._sub[e.step_id] = ConsoleReporter(
-                    self.console,
-                    verbose=False,
-                    max_lines=self.max_lines,
-                    max_chars=self.max_chars,
-                )
-            sub(e.event)
+    def body(self, text: str, style: str = "") -> None:
+        self._body(text, style)
+
+    def rule(self, title: str, style: str = "") -> None:
+        self._print(Rule(Text(printable(title)), style=style))
+
+    def nested(self, key: str, event: Event) -> None:
+        if key != self._last_sub:
+            self._say(f"[{key}]", "magenta")
+            self._last_sub = key
+        sub = self._sub.get(key)
+        if sub is None:
+            sub = self._sub[key] = ConsoleReporter(
+                self.console, verbose=False, max_lines=self.max_lines, max_chars=self.max_chars
+            )
+        sub(event)
 
     def _run_finished(self, e: RunFinished) -> None:
         seconds = e.duration if self._started is None else self.clock() - self._started

@@ -19,7 +19,6 @@ from typing import Any, Literal
 from thinkact.events import (
     Event,
     ModelReplied,
-    ProgressMarked,
     RunFinished,
     RunStarted,
     StepStarted,
@@ -27,6 +26,7 @@ from thinkact.events import (
     ToolStarted,
 )
 from thinkact.types import ToolCall, Usage
+from thinkact.workflow import ProgressMarked
 
 StepStatus = Literal["pending", "active", "done"]
 
