@@ -1,7 +1,7 @@
 """`thinkact eval SUITE --data PATH`: measure an agent on GSM8K, HotpotQA or BFCL.
 
-    thinkact eval gsm8k --data ../shared/data/gsm8k/train.jsonl --limit 50
-    thinkact eval hotpotqa --data ../shared/data/hotpotqa/dev_distractor_50.jsonl --agent seed
+    thinkact eval gsm8k --data PATH/gsm8k/train.jsonl --limit 50
+    thinkact eval hotpotqa --data PATH/hotpotqa/dev_distractor_50.jsonl --agent seed
     thinkact eval bfcl:simple,parallel --data bfcl_eval-2026.3.23-py3-none-any.whl --limit 100
     thinkact eval legal --data bench/legal_set --split heldout
 
