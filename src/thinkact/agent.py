@@ -160,35 +160,35 @@ class Agent:
         return self._drive(self._start(task, run_id))
 
     def _drive(self, run: _Run) -> Generator[Event, None, RunResult]:
-        loop = run.loop
+        loop, model, runtime = run.loop, self.model, run.runtime
         gen = loop.run()
+        send, throw = gen.send, gen.throw
         report = self._report if run.store is not None or self.reporters else None
-        value: Any = None
-        error: BaseException | None = None
         try:
-            while True:
-                try:
-                    item: Effect = gen.throw(error) if error is not None else gen.send(value)
-                except StopIteration as stop:
-                    result: RunResult = stop.value
-                    return result
-                value, error = None, None
-                if isinstance(item, Event):
-                    if report is not None:
-                        report(run, item)
-                    yield item
-                elif isinstance(item, CallModel):
-                    loop.model_calls += 1  # counted as asked: a resume goes on from there
-                    try:
-                        value = self.model.complete(item.request)
-                    except ModelError as e:
-                        error = e
+            try:
+                item: Effect = send(None)
+                while True:  # each effect performed, its outcome (or error) sent back
+                    if isinstance(item, Event):
+                        if report is not None:
+                            report(run, item)
+                        yield item
+                        item = send(None)
+                    elif isinstance(item, CallModel):
+                        loop.model_calls += 1  # counted as asked: a resume goes on from there
+                        try:
+                            reply = model.complete(item.request)
+                        except ModelError as e:
+                            item = throw(e)
+                        else:
+                            loop.usage += reply.usage
+                            item = send(reply)
+                    elif isinstance(item, RunTools):
+                        item = send(runtime.run(item.step, item.calls))
                     else:
-                        loop.usage += value.usage
-                elif isinstance(item, RunTools):
-                    value = run.runtime.run(item.step, item.calls)
-                else:
-                    time.sleep(item.seconds)
+                        time.sleep(item.seconds)
+                        item = send(None)
+            except StopIteration as stop:
+                return _ended(gen, stop)
         except BaseException as e:  # Ctrl-C, a bug, or the caller dropped the iterator
             self._stopped(run, e)
             raise
@@ -248,37 +248,37 @@ class Agent:
             yield item
 
     async def _adrive(self, run: _Run) -> AsyncIterator[Event | RunResult]:
-        loop = run.loop
+        loop, model, runtime = run.loop, self.model, run.runtime
         gen = loop.run()
+        send, throw = gen.send, gen.throw
         report = self._report if run.store is not None or self.reporters else None
-        value: Any = None
-        error: BaseException | None = None
         try:
-            while True:
-                try:
-                    item: Effect = gen.throw(error) if error is not None else gen.send(value)
-                except StopIteration as stop:
-                    yield stop.value
-                    return
-                value, error = None, None
-                if isinstance(item, Event):
-                    if report is not None:
-                        report(run, item)
-                    yield item
-                elif isinstance(item, CallModel):
-                    loop.model_calls += 1
-                    try:
-                        value = await self.model.acomplete(item.request)
-                    except ModelError as e:
-                        error = e
+            try:
+                item: Effect = send(None)
+                while True:
+                    if isinstance(item, Event):
+                        if report is not None:
+                            report(run, item)
+                        yield item
+                        item = send(None)
+                    elif isinstance(item, CallModel):
+                        loop.model_calls += 1
+                        try:
+                            reply = await model.acomplete(item.request)
+                        except ModelError as e:
+                            item = throw(e)
+                        else:
+                            loop.usage += reply.usage
+                            item = send(reply)
+                    elif isinstance(item, RunTools):
+                        item = send(await runtime.arun(item.step, item.calls))
                     else:
-                        loop.usage += value.usage
-                elif isinstance(item, RunTools):
-                    value = await run.runtime.arun(item.step, item.calls)
-                else:
-                    import asyncio  # only a retry's wait needs it: `import thinkact` stays light
+                        import asyncio  # only a retry's wait needs it here
 
-                    await asyncio.sleep(item.seconds)
+                        await asyncio.sleep(item.seconds)
+                        item = send(None)
+            except StopIteration as stop:
+                yield _ended(gen, stop)
         except BaseException as e:
             self._stopped(run, e)
             raise
@@ -309,6 +309,15 @@ class _Run:
     store: RunLog | None
     stored: set[tuple[int, str]] = field(default_factory=set)  # (step, call id) in the store
     held: ExitStack = field(default_factory=ExitStack)  # the toolsets held open for the run
+
+
+def _ended(gen: Generator[Effect, Any, RunResult], stop: StopIteration) -> RunResult:
+    """The run's result, once its generator has returned (a StopIteration raised by a tool,
+    a model or a reporter is a bug, not the end of the run)."""
+    if getattr(gen, "gi_frame", None) is not None:  # the generator did not return
+        raise RuntimeError("StopIteration raised inside a run") from stop
+    result: RunResult = stop.value
+    return result
 
 
 def exhaust(events: Generator[Event, None, R], see: Callable[[Event], None] | None = None) -> R:

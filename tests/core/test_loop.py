@@ -262,3 +262,13 @@ def test_the_agent_times_runs_with_the_clock_it_is_given() -> None:
     assert finished.duration > 0 and all(
         e.duration == 1.0 for e in events if isinstance(e, ModelReplied)
     )
+
+
+def test_a_stop_iteration_from_a_reporter_is_an_error_not_the_end_of_the_run() -> None:
+    def broken(event: Any) -> None:
+        if isinstance(event, ToolFinished):
+            raise StopIteration
+
+    agent = Agent(ScriptedModel([call("add", a=1, b=2), final("3")]), [add], reporters=[broken])
+    with pytest.raises(RuntimeError):
+        agent.run("go")
