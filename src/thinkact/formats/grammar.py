@@ -28,9 +28,9 @@ __all__ = [
     "schema_to_gbnf",
 ]
 
-# Characters of reasoning before an action. Replies measured on BFCL had 150-225; one that
-# fell into repeating a sentence ran to 1,033 until the repetition stop cut it inside its
-# reasoning, a reply with no action (irrelevance_7). At 600 the tag is closed first.
+# Characters of reasoning before an action: room for the usual few sentences, yet a reply
+# that falls into repeating a sentence closes the tag and acts before the repetition stop
+# cuts it (bench/NOTES.md).
 MAX_REASONING = 600
 MAX_ANSWER = 4000  # characters of a final answer
 MAX_STRING = 3000  # characters of one string argument (file contents need room)
@@ -183,8 +183,8 @@ class GrammarBuilder:
             hi = _bound(schema.get("maxLength"), self.max_string, _MAX_LENGTH)
             return self.string(_bound(schema.get("minLength"), 0, hi), hi)
         if kind == "number" and schema.get("format") in ("float", "double"):
-            # Written as a float ("1.0", not "1"): where a float is wanted, BFCL's checker
-            # (Python's types) rejects an int inside an array.
+            # Written as a float ("1.0", not "1"): where a float is wanted, a checker that
+            # compares Python types rejects an int (inside an array, say).
             whole = self.primitive("integer")
             return self.rule("float", f'{whole} "." [0-9]{{1,16}} ([eE] [-+]? [0-9]{{1,3}})?')
         if kind in ("integer", "number", "boolean", "null"):
