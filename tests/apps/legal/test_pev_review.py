@@ -100,12 +100,6 @@ def test_the_plan_orders_the_reports_after_every_document(folder: Path) -> None:
     ]
 
 
-@pytest.mark.xfail(
-    reason="review_document ends a one-document review with 'Still to review: <others>.', "
-    "which an earlier PEV review on the embedded model followed into the other documents' "
-    "steps (the old check_clauses test guarded against it)",
-    strict=False,
-)
 def test_a_document_steps_observation_is_about_its_document_only(
     folder: Path, tmp_path: Path
 ) -> None:

@@ -6,7 +6,6 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import pytest
 from legal_doubles import stepwise
 
 from thinkact.apps.legal.documents import load_document
@@ -137,12 +136,6 @@ def test_validators_say_which_tool_to_call(tmp_path: Path) -> None:
     )
 
 
-@pytest.mark.xfail(
-    reason="reports._one_line capitalises the first letter of every line it renders, quotes "
-    "included: a quote that starts mid-sentence (the window shown of a long sentence, or an "
-    "API model's copy) is then not word for word in LEGAL_NOTICES.md",
-    strict=False,
-)
 def test_a_quote_that_starts_mid_sentence_is_shown_word_for_word(tmp_path: Path) -> None:
     goods = (
         "the Supplier shall deliver the goods described in the order form to the premises "

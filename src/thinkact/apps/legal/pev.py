@@ -74,6 +74,7 @@ def pev_review(
     """A PlanExecuteVerify over the review's model, tools and validators."""
     agent = review.agent
     state = review.review
+    state.guide = False
     validators: dict[str, Callable[[str], str | None]] = {
         "notices": lambda result: check_notices(state.output, state.documents),
         "summary": lambda result: check_summary(state.output, state.all_reviews),

@@ -46,8 +46,13 @@ def _describe(r: DocumentReview) -> str:
     return f"{r.kind_name}{pages}"
 
 
+def _flat(text: str) -> str:
+    return re.sub(r"\s+", " ", text).strip()
+
+
 def _one_line(text: str) -> str:
-    line = re.sub(r"\s+", " ", text).strip()
+    """A sentence of ours on one line, capitalised; quotes go through _flat only."""
+    line = _flat(text)
     return line[:1].upper() + line[1:]
 
 
@@ -81,7 +86,7 @@ def render_notices(reviews: Sequence[DocumentReview], *, folder: str = "") -> st
                 lines.append(f"- **Problem:** {_one_line(f.reason)}")
             if f.quote:
                 loc = f" ({f.location})" if f.location else ""
-                lines.append(f'- **Quote:** "{_one_line(f.quote)}"{loc}')
+                lines.append(f'- **Quote:** "{_flat(f.quote)}"{loc}')
             if f.recommendation:
                 lines.append(f"- **Recommendation:** {_one_line(f.recommendation)}")
     return "\n".join(lines) + "\n"

@@ -108,6 +108,9 @@ class Review:
     judge: Judge
     cache: ReviewCache | None = None
     parallel: int = 1  # documents reviewed at once (API models)
+    # name the documents left after each review: the ReAct agent's next step; off when each
+    # document is a plan step of its own, whose model must not wander into the next one
+    guide: bool = True
     reviews: dict[str, DocumentReview] = field(default_factory=dict)
     extra: dict[str, list[Finding]] = field(default_factory=dict)
     # hears each item's verdict as it is given (the console's live progress)
@@ -179,7 +182,7 @@ class Review:
         text = "\n".join(_brief(r) for r in done)
         left = [d for d in self.documents if d not in self.reviews]
         if left:
-            return f"{text}\nStill to review: {', '.join(left)}."
+            return f"{text}\nStill to review: {', '.join(left)}." if self.guide else text
         ctx.emit(ProgressMarked(STEPS[1]))
         found = counts([f for r in self.reviews.values() for f in r.findings()])
         tally = ", ".join(f"{found[s]} {s}" for s in SEVERITIES)
