@@ -261,20 +261,27 @@ def _render(m: Message, limit: int = 1500) -> str:
 def cap_result(result: ToolResult, call: ToolCall, max_chars: int, pageable: bool) -> ToolResult:
     """Cut a tool result to `max_chars`, telling the model how to get the rest.
 
-    `pageable`: the tool takes an `offset` argument (in characters), so the pointer names
-    the exact call that reads on.
+    `pageable`: the tool takes an `offset` argument (in characters) and its result is its
+    text from that offset, perhaps followed by one bracketed line about it (read_file's
+    "[doc.pdf: chars 0–7,000 of 9,000; ...]"). The pointer names the exact call that reads
+    on: from the first character not shown. A cut that falls within that last line keeps
+    the text whole and drops the line, so the pointer is never past unseen text.
     """
     text = result.content
     if len(text) <= max_chars:
         return result
+    keep = max_chars
     if pageable:
         given = call.arguments.get("offset", 0)
         start = given if isinstance(given, int) and not isinstance(given, bool) else 0
-        pointer = f"call {call.name} with offset={start + max_chars} for more"
+        note = text.rfind("\n\n[")
+        if 0 < note <= max_chars and text.endswith("]") and "\n" not in text[note + 2 :]:
+            keep = note
+        pointer = f"call {call.name} with offset={start + keep} for more"
     else:
         pointer = "the rest was cut; ask for it in parts"
-    tail = f"\n\n[… cut at {max_chars:,} of {len(text):,} chars; {pointer}]"
-    return ToolResult(result.call_id, result.name, text[:max_chars] + tail, result.is_error)
+    tail = f"\n\n[… cut at {keep:,} of {len(text):,} chars; {pointer}]"
+    return ToolResult(result.call_id, result.name, text[:keep] + tail, result.is_error)
 
 
 def is_pageable(spec: ToolSpec) -> bool:

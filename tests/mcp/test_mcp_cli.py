@@ -144,3 +144,54 @@ def test_ctrl_c_during_an_mcp_call_stops_the_server(tmp_path: Path, pidfile: Pat
     assert (proc.returncode, out, err) == (130, "", "error: interrupted\n")
     (pid,) = pids(pidfile)
     assert wait_until(lambda: not alive(pid), 5)
+
+
+def test_a_killed_run_with_mcp_resumes_with_its_server(tmp_path: Path, pidfile: Path) -> None:
+    marker, db = tmp_path / "started", tmp_path / "runs.db"
+    replies = [
+        call("calculator", expression="6*7"),
+        call("slow", seconds=2, marker=str(marker)),
+        call("echo", text="again"),
+        final("42"),
+    ]
+    model = script(tmp_path / "r.json", replies)
+    server = command_line(pidfile)
+    proc = thinkact(
+        "run", "t", "-m", model, "-t", "calculator", "--mcp", server, "--db", str(db), "-q"
+    )
+    assert wait_until(marker.exists, 30), proc.communicate(timeout=5)
+    proc.kill()
+    proc.wait(timeout=10)
+
+    # No --mcp again: the run's server starts from its record, beside its built-in tool.
+    resumed = thinkact("resume", "last", "--db", str(db), "--json")
+    out, err = resumed.communicate(timeout=60)
+    assert resumed.returncode == 0, err
+    events = [json.loads(line) for line in out.splitlines()]
+    results = [e["result"]["content"] for e in events if e["kind"] == "tool_finished"]
+    assert results[0].startswith("INTERRUPTED: the run stopped while this call was running")
+    assert results[1:] == ["again"]
+    assert events[-1]["final_answer"] == "42"
+    assert len(pids(pidfile)) == 2 and wait_until(lambda: not any(map(alive, pids(pidfile))), 10)
+
+
+def test_review_with_mcp_gives_the_model_the_servers_tools(tmp_path: Path, pidfile: Path) -> None:
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "note.txt").write_text("MEMO\n\nLunch is at noon.\n", encoding="utf-8")
+    replies = [call("echo", text="hello"), final("nothing to review")]
+    model = script(tmp_path / "r.json", replies)
+    proc = thinkact(
+        "review", str(docs), "-m", model, "--out", str(tmp_path / "out"), "--yes",
+        "--mcp", command_line(pidfile), "--json", "--no-store",
+    )  # fmt: skip
+    out, err = proc.communicate(timeout=120)
+    events = [json.loads(line) for line in out.splitlines()]
+    assert [e["result"]["content"] for e in events if e["kind"] == "tool_finished"][:1] == [
+        "hello"
+    ], err
+    (pid,) = pids(pidfile)
+    assert wait_until(lambda: not alive(pid), 10)
+    pev = thinkact("review", str(docs), "--pattern", "pev", "--mcp", command_line(pidfile), "-y")
+    err = pev.communicate(timeout=60)[1]
+    assert (pev.returncode, err) == (2, "error: --mcp and --mcp-url work with --pattern react\n")

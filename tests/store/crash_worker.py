@@ -7,7 +7,8 @@ Each job: {"db", "run_id", "work", "action": "start"|"resume", "kill": [MODE, K]
 The agent bumps a counter once per step (a non-idempotent tool that appends a line to a
 file), checks the counter when a bump was interrupted, writes an output file atomically
 (an idempotent tool) and answers. `event K` SIGKILLs this process when the K-th event is
-stored; `tool K` SIGKILLs it inside the K-th bump, after the bump took effect.
+stored; `tool K` SIGKILLs it inside the K-th bump, after the bump took effect; `output` inside
+write_output, halfway through the temporary file.
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ def die() -> None:
     os.kill(os.getpid(), signal.SIGKILL)
 
 
-def make_tools(work: Path, kill_in_bump: int | None) -> list[Tool]:
+def make_tools(work: Path, kill_in_bump: int | None, kill_in_output: bool = False) -> list[Tool]:
     counter = work / "counter.txt"
     bumps = [0]
 
@@ -66,6 +67,8 @@ def make_tools(work: Path, kill_in_bump: int | None) -> list[Tool]:
                 f.write(OUTPUT[i : i + 20_000])
                 f.flush()
                 time.sleep(0.001)
+                if kill_in_output:
+                    die()
             os.fsync(f.fileno())
         os.replace(tmp, target)
         return "written"
@@ -113,7 +116,7 @@ def run_one(job: dict[str, Any]) -> int:
             die()  # the store has already written this event
 
     store = RunStore(job["db"])
-    tools = make_tools(Path(job["work"]), k if mode == "tool" else None)
+    tools = make_tools(Path(job["work"]), k if mode == "tool" else None, mode == "output")
     agent = Agent(FunctionModel(decide), tools, reporters=[killer], store=store)
     run_id = job["run_id"]
     result = agent.resume(run_id) if job["action"] == "resume" else agent.run("t", run_id=run_id)

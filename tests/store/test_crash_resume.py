@@ -97,6 +97,10 @@ def test_fifty_killed_runs_all_resume_and_no_call_runs_twice(tmp_path: Path) -> 
             jobs.append((run_id, ["tool", rng.randint(1, STEPS)], None))
         else:  # from outside, at a random moment
             jobs.append((run_id, ["none", 0], rng.uniform(0.0, 0.06)))
+    # and two inside write_output (idempotent), which a resume runs again
+    for run_id in ("crash_out1", "crash_out2"):
+        (tmp_path / run_id).mkdir()
+        jobs.append((run_id, ["output", 0], None))
 
     codes = run_batch(jobs, db, tmp_path, "start")
     store = RunStore(db)

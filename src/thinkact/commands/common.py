@@ -157,6 +157,24 @@ def add_mcp_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def mcp_labels(args: argparse.Namespace) -> tuple[tuple[str, str], ...]:
+    """The --mcp and --mcp-url given, as run labels: `thinkact resume` starts them again."""
+    import json
+
+    given = (("mcp", getattr(args, "mcp", None)), ("mcp_url", getattr(args, "mcp_url", None)))
+    return tuple((key, json.dumps(list(values))) for key, values in given if values)
+
+
+def mcp_servers_of(labels: dict[str, str]) -> list[McpServer]:
+    """The MCP servers a stored run was started with (see mcp_labels)."""
+    import json
+
+    args = argparse.Namespace(
+        mcp=json.loads(labels.get("mcp", "[]")), mcp_url=json.loads(labels.get("mcp_url", "[]"))
+    )
+    return mcp_servers(args)
+
+
 def mcp_servers(args: argparse.Namespace) -> list[McpServer]:
     """The servers --mcp and --mcp-url name, not started yet: an Agent starts them when its
     run begins and stops them when it ends. A command that is not found is a usage error

@@ -45,18 +45,14 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from thinkact.agent import Agent
     from thinkact.commands.common import (
-        exit_code,
-        make_approver,
-        make_console,
-        make_output,
+        mcp_servers_of,
         open_store,
         ready_model,
-        report_quiet,
         resolve_tools,
     )
     from thinkact.config import AgentConfig
+    from thinkact.tools.toolset import open_toolsets
 
     store = open_store(argparse.Namespace(db=args.db))
     assert store is not None
@@ -64,10 +60,29 @@ def run(args: argparse.Namespace) -> int:
     labels = dict(AgentConfig.from_dict(record.config).labels)
     if labels.get("app") == "review":
         return _resume_review(args, record, labels, store)
-    tools = resolve_tools(
-        args.tools or ",".join(record.tools), workspace=args.workspace, corpus=args.corpus
-    )
     model = ready_model(record.model)  # a missing key fails before anything is printed
+    servers = mcp_servers_of(labels)
+    # The run's MCP servers start again and serve their own tools; the rest are found by name.
+    served, held = open_toolsets(servers)
+    with held:
+        own = [n for n in record.tools if n not in {t.name for t in served}]
+        tools = resolve_tools(
+            args.tools or ",".join(own), workspace=args.workspace, corpus=args.corpus
+        )
+        return _resume(args, record, model, [*tools, *served], store)
+
+
+def _resume(args: argparse.Namespace, record: Any, model: Any, tools: list[Any], store: Any) -> int:
+    from thinkact.agent import Agent
+    from thinkact.commands.common import (
+        exit_code,
+        make_approver,
+        make_console,
+        make_output,
+        report_quiet,
+    )
+    from thinkact.config import AgentConfig
+
     console = make_console(stderr=args.json)
     errors = make_console(stderr=True)
     with make_output(args, console) as output:
@@ -108,7 +123,12 @@ def _resume_review(
 ) -> int:
     """A legal review: rebuilt from its folders; finished documents come from its cache."""
     from thinkact.apps.legal import build_review
-    from thinkact.commands.common import make_approver, make_console, ready_model
+    from thinkact.commands.common import (
+        make_approver,
+        make_console,
+        mcp_servers_of,
+        ready_model,
+    )
     from thinkact.commands.review import finish_review
     from thinkact.config import AgentConfig
 
@@ -124,5 +144,6 @@ def _resume_review(
         config=AgentConfig.from_dict(record.config),
         store=store,
     )
+    review.agent.toolsets += mcp_servers_of(labels)
     args.resume_id = record.id
     return finish_review(review, args, console, errors)

@@ -50,8 +50,7 @@ def register(subparsers: Any) -> None:
         help="react: one agent run (default); pev: a plan with one review step per document "
         "(parallel on API models), a notices step and a summary step, each verified",
     )
-    # --mcp waits for run() to hand mcp_servers(args) to the review's agent
-    add_run_options(parser, tools=False, mcp=False)
+    add_run_options(parser, tools=False)
     add_store_options(parser)
     parser.set_defaults(func=run, max_steps=24)
 
@@ -102,6 +101,8 @@ def run(args: argparse.Namespace) -> int:
         make_approver,
         make_console,
         make_model,
+        mcp_labels,
+        mcp_servers,
         open_store,
     )
 
@@ -111,7 +112,17 @@ def run(args: argparse.Namespace) -> int:
     config = agent_config(args, max_reply_tokens=512)
     folder = os.path.abspath(args.folder)
     out = os.path.abspath(args.out or args.folder)
-    labels = (("app", "review"), ("folder", folder), ("out", out), ("pattern", args.pattern))
+    servers = mcp_servers(args)  # more tools for the model: started by the run, stopped after
+    if servers and args.pattern == "pev":
+        # each PEV step is planned with the review's own tool for it
+        raise UserError("--mcp and --mcp-url work with --pattern react")
+    labels = (
+        ("app", "review"),
+        ("folder", folder),
+        ("out", out),
+        ("pattern", args.pattern),
+        *mcp_labels(args),
+    )
     review = build_review(
         folder,
         model=model,
@@ -121,6 +132,7 @@ def run(args: argparse.Namespace) -> int:
         config=replace(config, labels=labels),
         store=open_store(args),
     )
+    review.agent.toolsets += servers
     if args.pattern == "pev":
         return _run_pev(review, args, console, errors)
     if args.plan:

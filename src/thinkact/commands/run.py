@@ -41,6 +41,8 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from dataclasses import replace
+
     from thinkact.agent import Agent
     from thinkact.commands.common import (
         agent_config,
@@ -49,6 +51,7 @@ def run(args: argparse.Namespace) -> int:
         make_console,
         make_model,
         make_output,
+        mcp_labels,
         mcp_servers,
         open_store,
         report_quiet,
@@ -65,19 +68,23 @@ def run(args: argparse.Namespace) -> int:
     errors = make_console(stderr=True)
     tools = resolve_tools(args.tools, workspace=args.workspace, corpus=args.corpus)
     servers = mcp_servers(args)  # started by the run, stopped when it ends
+    config = agent_config(args)
+    config = replace(config, labels=config.labels + mcp_labels(args))
     model = make_model(args)
     store = open_store(args)
     with make_output(args, console) as output:
         if args.pattern == "pev":
             listed, held = open_toolsets(servers, {t.name for t in tools})
             with held:
-                return _run_pev(args, model, [*tools, *listed], output.reporters, errors, store)
+                return _run_pev(
+                    args, model, [*tools, *listed], config, output.reporters, errors, store
+                )
         agent = Agent(
             model,
             [*tools, *servers],
             format=args.format,
             instructions=args.instructions,
-            config=agent_config(args),
+            config=config,
             approve=make_approver(args, errors),
             store=store,
         )
@@ -90,9 +97,15 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _run_pev(
-    args: argparse.Namespace, model: Any, tools: Any, reporters: Any, errors: Any, store: Any
+    args: argparse.Namespace,
+    model: Any,
+    tools: Any,
+    config: Any,
+    reporters: Any,
+    errors: Any,
+    store: Any,
 ) -> int:
-    from thinkact.commands.common import agent_config, make_approver
+    from thinkact.commands.common import make_approver
     from thinkact.pev import PEVConfig, PlanExecuteVerify
 
     pev = PlanExecuteVerify(
@@ -100,7 +113,7 @@ def _run_pev(
         tools,
         format=args.format,
         instructions=args.instructions,
-        config=PEVConfig(step_config=agent_config(args)),
+        config=PEVConfig(step_config=config),
         approve=make_approver(args, errors),
         reporters=reporters,
         store=store,

@@ -239,7 +239,10 @@ class PlanExecuteVerify:
                     self.config.max_plan_steps,
                     tuple(t.name for t in self.tools),
                     self.instructions,
-                    {"step_format": self.format.name},  # what `thinkact resume` needs
+                    {  # what `thinkact resume` needs
+                        "step_format": self.format.name,
+                        "labels": [list(p) for p in self.config.step_config.labels],
+                    },
                 )
             )
         plan: Plan | None

@@ -56,40 +56,6 @@ class _Cache(Generic[K, V]):
         return value
 
 
-class _Parts:
-    """The parts read_file has shown, by document: where each started, where its text
-    ended and how long the whole result was.
-
-    A part is its text, then a line saying where the next one starts. A result longer
-    than the loop's cap (lowered by a small context window) is cut to the cap, with a
-    pointer to `start + cap`: a cut within the text points at exactly the next unseen
-    character, but a cut within the line after it points past the part's end.
-    `resume_at` turns such a pointer back into the part's end, so no character goes
-    unseen.
-    """
-
-    def __init__(self, documents: int = 64) -> None:
-        self.documents = documents
-        self._shown: OrderedDict[tuple[str, int, int, int], dict[int, tuple[int, int]]] = (
-            OrderedDict()
-        )
-        self._lock = threading.Lock()
-
-    def record(self, key: tuple[str, int, int, int], start: int, end: int, length: int) -> None:
-        with self._lock:
-            self._shown.setdefault(key, {})[start] = (end, length)
-            self._shown.move_to_end(key)
-            while len(self._shown) > self.documents:
-                self._shown.popitem(last=False)
-
-    def resume_at(self, key: tuple[str, int, int, int], offset: int) -> int:
-        with self._lock:
-            shown = self._shown.get(key, {})
-            ends = [end for start, (end, n) in shown.items() if end < offset <= start + n]
-        # The earliest: text shown twice is better than text never shown.
-        return min(ends, default=offset)
-
-
 def human_size(n: int) -> str:
     if n < 1024:
         return f"{n} B"
@@ -115,7 +81,6 @@ def file_tools(
     out = output or workspace
     docs: _Cache[tuple[str, int, int, int], Document | DocumentError] = _Cache(16)
     counts: _Cache[tuple[str, int, int, int], str] = _Cache(512)
-    parts = _Parts()
 
     def load(path: str) -> tuple[FileInfo, Document | DocumentError]:
         info, data = workspace.read(path)
@@ -196,7 +161,7 @@ def file_tools(
                 "Do not read it again; say that it could not be read."
             )
         total = len(doc.text)
-        start = parts.resume_at(info.key, offset)  # a pointer cut past the last part's end too
+        start = offset
         if start < 0 or start > total:
             raise ToolRetry(
                 f"offset={offset} is outside {info.path}, which has {total:,} characters; "
@@ -205,9 +170,7 @@ def file_tools(
         if start == total:  # short, without the path: the loop must never cut this one
             return f"[end of file: all {total:,} characters are read]"
         chunk, end = window(doc.text, start, page_chars)
-        result = f"{chunk}\n\n{_footer(info.path, doc, start, end)}"
-        parts.record(info.key, start, end, len(result))
-        return result
+        return f"{chunk}\n\n{_footer(info.path, doc, start, end)}"
 
     def write_file(path: str, content: str) -> str:
         """Write a text file in the workspace (folders are created as needed).
