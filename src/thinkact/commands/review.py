@@ -60,6 +60,7 @@ def _plan_phase(review: ReviewRun, args: argparse.Namespace, console: Console) -
     from rich.panel import Panel
 
     from thinkact.apps.legal.planning import draft_plan, edit_with_editor, review_plan
+    from thinkact.commands.common import literal_input
     from thinkact.errors import UserError
 
     if not args.yes and not sys.stdin.isatty():
@@ -75,7 +76,7 @@ def _plan_phase(review: ReviewRun, args: argparse.Namespace, console: Console) -
         return review.with_plan(plan)
     has_editor = bool(os.environ.get("VISUAL") or os.environ.get("EDITOR"))
     approved = review_plan(
-        plan, ask=console.input, show=show, editor=edit_with_editor if has_editor else None
+        plan, ask=literal_input(console), show=show, editor=edit_with_editor if has_editor else None
     )
     return None if approved is None else review.with_plan(approved)
 
@@ -195,6 +196,7 @@ def _approve_pev_plan(args: argparse.Namespace, console: Console) -> Any:
     from rich.panel import Panel
 
     from thinkact.apps.legal.planning import edit_with_editor, review_plan
+    from thinkact.commands.common import literal_input
     from thinkact.errors import FormatError, UserError
     from thinkact.pev import Plan, parse_plan
     from thinkact.pev.plan import plan_to_json
@@ -212,7 +214,7 @@ def _approve_pev_plan(args: argparse.Namespace, console: Console) -> Any:
         while text is not None:
             text = review_plan(
                 text,
-                ask=console.input,
+                ask=literal_input(console),
                 show=lambda t: console.print(Panel(t, title="Plan", expand=False)),
                 editor=edit_with_editor if has_editor else None,
             )

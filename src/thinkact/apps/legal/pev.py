@@ -16,10 +16,11 @@ from thinkact.apps.legal.tools import Review
 from thinkact.apps.legal.validators import check_notices, check_summary
 from thinkact.apps.legal.workflow import ReviewRun
 from thinkact.config import AgentConfig
-from thinkact.events import Event, ProgressMarked, RunFinished, RunStarted
+from thinkact.events import Event, RunFinished, RunStarted
 from thinkact.pev import PEVConfig, Plan, PlanExecuteVerify, PlanStep
 from thinkact.pev.events import PlanStepFinished, SubRunEvent
 from thinkact.ui.progress import ProgressTracker
+from thinkact.workflow import ProgressMarked
 
 
 def review_plan(review: ReviewRun) -> Plan:

@@ -34,11 +34,11 @@ from thinkact.apps.legal.reports import (
 )
 from thinkact.apps.legal.reviewer import DocumentReview, Finding, review_document
 from thinkact.errors import ToolRetry
-from thinkact.events import ProgressMarked
 from thinkact.tools.base import Tool, ToolContext
 from thinkact.tools.documents import DOCUMENT_SUFFIXES, suffix_of
 from thinkact.tools.files import file_tools
 from thinkact.tools.sandbox import Workspace
+from thinkact.workflow import ProgressMarked
 
 # Bump when a change to the review makes saved reviews stale.
 REVIEW_VERSION = "2"

@@ -37,11 +37,11 @@ from thinkact.apps.legal.validators import review_validators
 from thinkact.config import AgentConfig
 from thinkact.errors import UserError
 from thinkact.events import Event, ToolStarted
-from thinkact.formats import resolve_format
 from thinkact.formats.base import Format
 from thinkact.loop import RunResult
 from thinkact.models import resolve_model
 from thinkact.models.base import Model
+from thinkact.resolve import resolve_format
 from thinkact.store.base import RunLog
 from thinkact.tools.documents import DOCUMENT_SUFFIXES
 from thinkact.tools.runtime import Approver
