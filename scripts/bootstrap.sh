@@ -27,12 +27,13 @@ fi
 VPY="$VENV/bin/python"
 PIP=("$VPY" -m pip install --quiet --disable-pip-version-check)
 
-# 1. The package and its dev tools, reinstalled only when pyproject.toml changes.
+# 1. The package, its dev tools and Ray (the batch tests start a local cluster), reinstalled
+# only when pyproject.toml changes.
 stamp="$VENV/.thinkact-deps"
 want=$(sha256sum pyproject.toml | cut -c1-16)
 if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
   say "installing thinkact and its dependencies"
-  "${PIP[@]}" -e '.[dev]'
+  "${PIP[@]}" -e '.[dev,ray]'
   echo "$want" > "$stamp"
 fi
 

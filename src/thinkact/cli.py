@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 from thinkact.errors import ModelError, ThinkactError, UserError
 
-COMMANDS = ("run", "models", "review", "ask", "eval", "runs", "resume", "mcp")
+COMMANDS = ("run", "models", "review", "ask", "eval", "batch", "runs", "resume", "mcp")
 
 EXIT_OK = 0
 EXIT_FAILED = 1  # the run did not finish with an answer, or the model failed
