@@ -17,13 +17,13 @@ from thinkact.events import Event, ToolFinished
 from thinkact.formats.base import Format
 from thinkact.loop import CallModel, Effect, Loop, Resume, RunResult, RunTools, Validator
 from thinkact.models import resolve_model
-from thinkact.models.base import Model, Positioned
+from thinkact.models.base import Model, Positioned, Streaming
 from thinkact.policies.presets import Preset, Setup, is_local, preset
 from thinkact.resolve import resolve_format
 from thinkact.tools.base import Tool, as_tool
 from thinkact.tools.runtime import Approver, ToolOutcome, ToolRuntime
 from thinkact.tools.toolset import Toolset, list_toolsets, open_toolsets
-from thinkact.types import ToolCall
+from thinkact.types import Reply, ToolCall
 
 if TYPE_CHECKING:
     from thinkact.store.base import RunLog
@@ -49,6 +49,10 @@ class Agent:
 
     A toolset among the tools (an MCP server: `mcp_stdio(...)`) is listed when a run starts
     and held until the run ends, however it ends: a server the run started stops with it.
+
+    `streaming=True` asks a model that can stream (`models.base.Streaming`) for each step's
+    reply as it is written: its pieces come as `TextDelta` events before the `ModelReplied`
+    that holds the whole reply (they are not stored). Other models are called as usual.
     """
 
     def __init__(
@@ -66,6 +70,7 @@ class Agent:
         store: RunLog | None = None,
         policies: str | Preset = "auto",
         clock: Callable[[], float] = time.monotonic,
+        streaming: bool = False,
     ) -> None:
         self.model: Model = model if isinstance(model, Model) else resolve_model(model)
         self.tools = [as_tool(t) for t in tools if not isinstance(t, Toolset)]
@@ -82,6 +87,7 @@ class Agent:
             policies = "small_local" if is_local(self.model.name) else "standard"
         self.policies: Preset = preset(policies) if isinstance(policies, str) else policies
         self.clock = clock
+        self.streaming = streaming
 
     def _start(
         self,
@@ -135,7 +141,7 @@ class Agent:
         # First, so a failing reporter cannot lose an event; results already stored as
         # their calls ended are not stored twice.
         store = run.store
-        if store is not None and not (
+        if store is not None and not event.ephemeral and not (
             isinstance(event, ToolFinished) and (event.step, event.call.id) in run.stored
         ):
             store.append(run.loop.run_id, event)
@@ -164,6 +170,7 @@ class Agent:
         gen = loop.run()
         send, throw = gen.send, gen.throw
         report = self._report if run.store is not None or self.reporters else None
+        streams = self.streaming and isinstance(model, Streaming)
         try:
             try:
                 item: Effect = send(None)
@@ -176,7 +183,10 @@ class Agent:
                     elif isinstance(item, CallModel):
                         loop.model_calls += 1  # counted as asked: a resume goes on from there
                         try:
-                            reply = model.complete(item.request)
+                            if streams and item.step:
+                                reply = yield from self._streamed(run, item)
+                            else:
+                                reply = model.complete(item.request)
                         except ModelError as e:
                             item = throw(e)
                         else:
@@ -194,6 +204,21 @@ class Agent:
             raise
         finally:
             run.held.close()  # the toolsets (MCP servers) this run started stop with it
+
+    def _streamed(self, run: _Run, call: CallModel) -> Generator[Event, None, Reply]:
+        """A step's reply as it is written: each piece to the reporters and the caller."""
+        from thinkact.models.stream import streamed
+
+        assert isinstance(self.model, Streaming)
+        pieces = streamed(self.model, call.request, call.step)
+        while True:
+            try:
+                delta = next(pieces)
+            except StopIteration as done:
+                reply: Reply = done.value
+                return reply
+            self._report(run, delta)
+            yield delta
 
     def run(self, task: str, *, run_id: str | None = None) -> RunResult:
         """Run the task to the end and return its result."""
@@ -252,6 +277,7 @@ class Agent:
         gen = loop.run()
         send, throw = gen.send, gen.throw
         report = self._report if run.store is not None or self.reporters else None
+        streams = self.streaming and isinstance(model, Streaming)
         try:
             try:
                 item: Effect = send(None)
@@ -264,7 +290,14 @@ class Agent:
                     elif isinstance(item, CallModel):
                         loop.model_calls += 1
                         try:
-                            reply = await model.acomplete(item.request)
+                            if streams and item.step:
+                                async for piece in self._astreamed(run, item):
+                                    if isinstance(piece, Reply):
+                                        reply = piece
+                                    else:
+                                        yield piece
+                            else:
+                                reply = await model.acomplete(item.request)
                         except ModelError as e:
                             item = throw(e)
                         else:
@@ -284,6 +317,16 @@ class Agent:
             raise
         finally:
             run.held.close()
+
+    async def _astreamed(self, run: _Run, call: CallModel) -> AsyncIterator[Event | Reply]:
+        """Async twin of `_streamed`: the pieces (reported), then the Reply."""
+        from thinkact.models.stream import astreamed
+
+        assert isinstance(self.model, Streaming)
+        async for item in astreamed(self.model, call.request, call.step):
+            if not isinstance(item, Reply):
+                self._report(run, item)
+            yield item
 
     async def aiter(self, task: str, *, run_id: str | None = None) -> AsyncIterator[Event]:
         """Async twin of `iter`: every event of the run (the last one is RunFinished)."""

@@ -43,6 +43,9 @@ class RunResult:
     usage: Usage
     duration: float
     messages: tuple[Message, ...]
+    # The answer as a value of the agent's output_type (None if it is not a valid one);
+    # without an output_type, the answer itself.
+    output: Any = None
 
     @property
     def ok(self) -> bool:

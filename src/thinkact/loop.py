@@ -244,8 +244,12 @@ class Loop(RunState):
 
     def _finish(self, reason: str, answer: str | None) -> Generator[Effect, Any, RunResult]:
         duration, step, usage = self.elapsed(), self.turn.step, self.usage
+        output: Any = answer
+        if self.output is not None and answer is not None:  # a typed answer: its JSON, read
+            answer, output = self.output.read(answer)
         yield ev.RunFinished(self.run_id, reason, answer, step, usage, duration)
-        return RunResult(self.run_id, answer, reason, step, usage, duration, tuple(self.messages))
+        messages = tuple(self.messages)
+        return RunResult(self.run_id, answer, reason, step, usage, duration, messages, output)
 
 
 __all__ = ["FORCE_FINAL", "CallModel", "Effect", "Loop", "Resume", "RunResult", "RunTools"]

@@ -18,7 +18,8 @@ RequestHook = Callable[[Any, ModelRequest], ModelRequest]
 
 class Requests:
     """The requests and notes of one run. `specs` are the tools as requests carry them
-    (native formats: with the final answer as a tool)."""
+    (native formats: with the final answer as a tool), and as the format's grammar sees
+    them (with a typed answer's `answer` schema: thinkact.output)."""
 
     def __init__(
         self,
@@ -27,9 +28,11 @@ class Requests:
         tools: Sequence[ToolSpec],
         hooks: Sequence[RequestHook] = (),
         turn: Any = None,
+        answer: Mapping[str, Any] | None = None,
     ) -> None:
         self.format, self.config = format, config
-        self.specs = (*tools, final_answer_spec()) if format.native else tuple(tools)
+        typed = answer is not None
+        self.specs = (*tools, final_answer_spec(answer)) if format.native or typed else tuple(tools)
         self.budget = Budget.from_config(config)
         self.budgeted = self.budget.active  # tokens, cost or time are limited
         self.hooks, self.turn = tuple(hooks), turn

@@ -7,7 +7,7 @@ from __future__ import annotations
 import time
 import uuid
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from thinkact import events as ev
 from thinkact.config import AgentConfig
@@ -15,10 +15,13 @@ from thinkact.context import ContextWindow, is_pageable
 from thinkact.demos import Example
 from thinkact.effects import Resume
 from thinkact.errors import FormatError
-from thinkact.formats.base import Format, Parsed
+from thinkact.formats.base import Format, Parsed, final_answer_spec
 from thinkact.policies.base import Policy, Turn, hooks
 from thinkact.prompts import Requests
 from thinkact.types import Message, Reply, SystemMessage, ToolCall, ToolSpec, Usage
+
+if TYPE_CHECKING:
+    from thinkact.output import OutputType
 
 
 class RunState:
@@ -42,6 +45,7 @@ class RunState:
         clock: Callable[[], float] = time.monotonic,
         context_window: int | None = None,
         resume: Resume | None = None,
+        output: OutputType | None = None,
         checkpoints: bool = True,
     ) -> None:
         self.task, self.model_name, self.format = task, model_name, format
@@ -51,15 +55,20 @@ class RunState:
         self.pageable = frozenset(t.name for t in tools if is_pageable(t))
         self.resume, self.checkpoints = resume, checkpoints
         self.fresh = resume is None or not resume.messages  # no checkpoint to go on from
+        self.output = output  # a typed result (Agent(output_type=...)); None: text
+        answer = None if output is None else output.schema
+        shown = self.tools if answer is None else (*self.tools, final_answer_spec(answer))
         self.messages: list[Message] = (
-            [SystemMessage(format.system_prompt(self.tools, instructions, examples))]
+            [SystemMessage(format.system_prompt(shown, instructions, examples))]
             if resume is None or self.fresh
             else list(resume.messages)
         )
         self.policies = tuple(policies)
         self.turn = Turn(task, instructions, self.tools, format, self.config, clock, self.messages)
         self._on = {h: hooks(self.policies, h) for h in ("reply", "answer", "calls", "observation")}
-        self.ask = Requests(format, self.config, self.tools, hooks(policies, "request"), self.turn)
+        self.ask = Requests(
+            format, self.config, self.tools, hooks(policies, "request"), self.turn, answer
+        )
         native = self.ask.specs if format.native else ()  # they travel in every request
         self.context = ContextWindow.for_run(self.config, context_window, native)
         self.usage = Usage() if resume is None else resume.usage  # the drivers add to these

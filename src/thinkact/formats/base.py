@@ -112,14 +112,40 @@ def repeat_result(call: ToolCall, first: ToolCall, result: ToolResult) -> ToolRe
     return ToolResult(call.id, call.name, text, result.is_error)
 
 
-def final_answer_spec() -> ToolSpec:
+_PLAIN_ANSWER = {"type": "string", "description": "The final answer."}
+
+
+def final_answer_spec(schema: Mapping[str, Any] | None = None) -> ToolSpec:
+    """The final answer as a tool: native formats call it; with `schema` (a typed result,
+    thinkact.output) text formats find it among their tools for their prompt and grammar."""
     return ToolSpec(
         FINAL_ANSWER_TOOL,
         "Give the final answer to the task and end the run.",
         {
             "type": "object",
-            "properties": {"answer": {"type": "string", "description": "The final answer."}},
+            "properties": {"answer": _PLAIN_ANSWER if schema is None else dict(schema)},
             "required": ["answer"],
             "additionalProperties": False,
         },
     )
+
+
+def answer_schema(tools: Sequence[ToolSpec]) -> Mapping[str, Any] | None:
+    """The JSON schema a typed final answer must match, from a `final_answer_spec` among
+    `tools`; None for a plain answer."""
+    for t in tools:
+        if t.name == FINAL_ANSWER_TOOL:
+            props = t.parameters.get("properties")
+            answer = props.get("answer") if isinstance(props, Mapping) else None
+            if isinstance(answer, Mapping) and answer != _PLAIN_ANSWER:
+                return answer
+    return None
+
+
+def answer_rule(tools: Sequence[ToolSpec]) -> str:
+    """What a text format's prompt says of a typed final answer ("" for a plain one)."""
+    schema = answer_schema(tools)
+    if schema is None:
+        return ""
+    shown = json.dumps(schema, ensure_ascii=False, separators=(",", ":"))
+    return f"Your final answer must be one JSON value, on one line, matching this schema:\n{shown}"

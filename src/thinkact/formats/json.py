@@ -12,7 +12,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from thinkact.formats.base import Parsed
+from thinkact.formats.base import Parsed, answer_schema
 from thinkact.formats.grammar import (
     MAX_ANSWER,
     MAX_PARALLEL,
@@ -212,7 +212,8 @@ class JsonFormat(TextFormat):
             "type": "object",
             "properties": {
                 "thought": thought,
-                "final_answer": {"type": "string", "maxLength": MAX_ANSWER},
+                # a typed answer is a JSON value of its own schema, not a string of it
+                "final_answer": answer_schema(tools) or {"type": "string", "maxLength": MAX_ANSWER},
             },
             "required": ["thought", "final_answer"],
             "additionalProperties": False,

@@ -47,10 +47,7 @@ class NativeFormat:
         if calls:  # a final answer beside real calls waits until their results are seen
             return Parsed(thought, calls)
         if final:
-            answer = final[0].arguments.get("answer")
-            if not isinstance(answer, str):
-                answer = "" if answer is None else str(answer)
-            return Parsed(thought, (), answer)
+            return Parsed(thought, (), _text(final[0].arguments.get("answer")))
         if thought:
             return Parsed("", (), thought)
         raise FormatError(
@@ -65,8 +62,8 @@ class NativeFormat:
             return AssistantMessage(reply.text, calls)
         # Keep history valid for every API: a final_answer call never gets a result, so it
         # is stored as plain text.
-        answer = reply.tool_calls[0].arguments.get("answer", "")
-        text = f"{reply.text}\n\n{answer}".strip() if reply.text else str(answer)
+        answer = _text(reply.tool_calls[0].arguments.get("answer"))
+        text = f"{reply.text}\n\n{answer}".strip() if reply.text else answer
         return AssistantMessage(text)
 
     def observation(self, results: Sequence[ToolResult], note: str) -> list[Message]:
@@ -95,6 +92,13 @@ def _answers(reply: Reply) -> bool:
         if call.name == FINAL_ANSWER_TOOL:
             return True
     return False
+
+
+def _text(answer: Any) -> str:
+    """A final answer's text: a typed answer (an object, a list, a number) as JSON."""
+    if isinstance(answer, str):
+        return answer
+    return "" if answer is None else json.dumps(answer, ensure_ascii=False)
 
 
 def _reply(thought: str, calls: Sequence[tuple[str, Mapping[str, Any]]], answer: str | None) -> str:

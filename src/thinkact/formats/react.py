@@ -15,7 +15,7 @@ import json
 import re
 from collections.abc import Sequence
 
-from thinkact.formats.base import Parsed
+from thinkact.formats.base import Parsed, answer_schema
 from thinkact.formats.grammar import (
     MAX_ANSWER,
     MAX_REASONING,
@@ -170,7 +170,12 @@ class ReactFormat(TextFormat):
         thought = g.rule("thought", f'"Thought: " [^\\n]{{1,{MAX_REASONING}}} "\\n"')
         final = ""
         if not (calls_only and real):
-            text = g.rule("answer-text", f"[^\\x00]{{1,{MAX_ANSWER}}}")
+            typed = answer_schema(tools)  # a typed answer is its JSON
+            text = (
+                g.rule("answer-text", f"[^\\x00]{{1,{MAX_ANSWER}}}")
+                if typed is None
+                else g.schema(typed, "answer")
+            )
             final = g.rule("final", f'"Final Answer: " {text}')
         if final_only or not real:
             return g.render(f"{thought} {final}")

@@ -16,7 +16,13 @@ from typing import Any
 
 from thinkact.demos import Example, ExampleStep, demonstrate
 from thinkact.errors import FormatError
-from thinkact.formats.base import FINAL_ANSWER_TOOL, Parsed, call_key, unknown_tool_message
+from thinkact.formats.base import (
+    FINAL_ANSWER_TOOL,
+    Parsed,
+    answer_rule,
+    call_key,
+    unknown_tool_message,
+)
 from thinkact.formats.jsonish import JsonishError, decode, find_value, loads, strip_fences
 from thinkact.formats.prompt import compose, example_arguments, render_tools
 from thinkact.types import (
@@ -86,7 +92,7 @@ class TextFormat:
     ) -> str:
         real = real_tools(tools)
         if not real:
-            return compose(instructions, self.final_only_text)
+            return compose(instructions, self.final_only_text, answer_rule(tools))
         if not examples:  # the syntax with the first tool: a call, its result, an answer
             first = real[0]
             # A call alone ("I should start with X.") was copied as every later reply too:
@@ -105,6 +111,7 @@ class TextFormat:
             instructions,
             "You can use these tools:\n" + render_tools(real),
             self.format_text,
+            answer_rule(tools),
             self.demonstrate(examples, real),
         )
 

@@ -15,7 +15,7 @@ import json
 import re
 from collections.abc import Sequence
 
-from thinkact.formats.base import Parsed
+from thinkact.formats.base import Parsed, answer_schema
 from thinkact.formats.grammar import (
     MAX_ANSWER,
     MAX_REASONING,
@@ -184,8 +184,14 @@ class XmlFormat(TextFormat):
         )
         final = ""
         if not (calls_only and real):
-            # An answer may hold '<' but never the start of a closing tag.
-            text = g.rule("answer-text", f'([^<] | "<" [^/<]){{1,{MAX_ANSWER}}}')
+            # An answer may hold '<' but never the start of a closing tag; a typed one is
+            # its JSON.
+            typed = answer_schema(tools)
+            text = (
+                g.rule("answer-text", f'([^<] | "<" [^/<]){{1,{MAX_ANSWER}}}')
+                if typed is None
+                else g.schema(typed, "answer")
+            )
             final = g.rule("final", f'"<final_answer>" {text} "</final_answer>"')
         if final_only or not real:
             return g.render(f"{reasoning} {final}")

@@ -20,7 +20,9 @@ from thinkact.types import ModelRequest, Reply, ToolCall, ToolResult
 
 def first_failure(answer: str, validators: Sequence[Validator]) -> tuple[str, str] | None:
     """The first check a final answer fails, as (validator name, reason); None if none."""
-    if not any(c.isalnum() for c in answer):  # "..." copied from an example's placeholder
+    # "..." copied from an example's placeholder says nothing; `[]` or `{}` may be a typed
+    # answer (Agent(output_type=...)), which its own validator checks
+    if not any(c.isalnum() for c in answer) and answer.strip() not in ("[]", "{}"):
         shown = answer.strip()[:20]
         return "has_content", f"Your final answer {shown!r} says nothing: write the answer."
     for v in validators:
