@@ -18,6 +18,7 @@ Validator = Callable[[str], str | None]
 @dataclass(frozen=True, slots=True)
 class CallModel:
     request: ModelRequest
+    step: int = 0  # the step whose reply this is, streamed as it is written; 0: a side question
 
 
 @dataclass(frozen=True, slots=True)

@@ -46,6 +46,9 @@ class Event:
     An event may define `show(self, screen: Screen)` to render itself (see Screen)."""
 
     kind: ClassVar[str] = "event"
+    # A piece of something a later event holds whole (a streamed reply): shown as it comes,
+    # never stored or traced, so run stores and traces stay small.
+    ephemeral: ClassVar[bool] = False
 
     def to_dict(self) -> JSON:
         d: JSON = {"kind": self.kind}
@@ -87,6 +90,19 @@ class ModelReplied(Event):
     final_answer: str | None
     usage: Usage
     duration: float
+
+
+@dataclass(frozen=True, slots=True)
+class TextDelta(Event):
+    """A piece of the reply the model is writing (`Agent(streaming=True)` and a model that
+    streams): the pieces of a step's call add up to its text as far as it is shown (up to
+    a stop sequence), and the ModelReplied that follows holds the whole reply. A
+    RetryScheduled voids the pieces of the call that failed."""
+
+    kind: ClassVar[str] = "text_delta"
+    ephemeral: ClassVar[bool] = True
+    step: int
+    text: str
 
 
 @dataclass(frozen=True, slots=True)

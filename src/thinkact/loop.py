@@ -86,7 +86,7 @@ class Loop(RunState):
             view = yield from self._trimmed(self.context.trim)
         t0 = self.clock()
         request, turn.turned_down = self.ask(view), False
-        reply = yield from retrying(request, cfg.retry)
+        reply = yield from retrying(request, cfg.retry, step)
         parsed = self._parse(reply)
         for hook in self._on["reply"]:  # e.g. a cut reply asked for again
             v = hook(turn, request, reply, parsed)
@@ -230,7 +230,7 @@ class Loop(RunState):
             view = yield from self._trimmed(self.context.trim)
         t0 = self.clock()
         request = self.ask(view, final_only=True)
-        reply = yield from retrying(request, self.config.retry)
+        reply = yield from retrying(request, self.config.retry, step)
         self.messages.append(self.format.assistant_message(reply))
         parsed = self._parse(reply)
         if isinstance(parsed, FormatError):

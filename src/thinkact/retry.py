@@ -47,15 +47,18 @@ class RetryPolicy:
 NO_RETRY = RetryPolicy(max_attempts=1)
 
 
-def retrying(request: ModelRequest, policy: RetryPolicy) -> Generator[Effect, Any, Reply]:
+def retrying(
+    request: ModelRequest, policy: RetryPolicy, step: int = 0
+) -> Generator[Effect, Any, Reply]:
     """One model call under `policy`, sans-IO like the loop: it yields `CallModel`, and per
     transient error (thrown in by the driver) `RetryScheduled` and `Sleep`, then returns the
-    reply; a final error propagates."""
+    reply; a final error propagates. `step`: the reply is the step's own (a driver may
+    stream it); a streamed call that fails, even after some text, is retried the same way."""
     attempt, waited = 0, 0.0
     while True:
         attempt += 1
         try:
-            reply: Reply = yield CallModel(request)
+            reply: Reply = yield CallModel(request, step)
             return reply
         except TransientError as e:
             delay = policy.delay(attempt, e, waited)

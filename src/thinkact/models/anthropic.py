@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import functools
 import inspect
-from collections.abc import Mapping, Sequence
+from collections.abc import AsyncIterator, Iterator, Mapping, Sequence
 from typing import Any
 
 from thinkact.errors import UserError
@@ -213,6 +213,57 @@ def from_message(data: Any, model: str) -> Reply:
     return Reply("".join(texts), tuple(calls), usage, stop)
 
 
+class StreamedMessage:
+    """A Messages API body rebuilt from its stream's events (message_start,
+    content_block_start/delta/stop, message_delta, message_stop), so `from_message` reads a
+    streamed reply exactly as it reads the same reply whole."""
+
+    def __init__(self) -> None:
+        self.body: dict[str, Any] = {"content": []}
+        self.json: dict[int, list[str]] = {}  # a tool_use block's input, as it comes
+        self.ended = False
+
+    def add(self, event: Any) -> str:
+        """Take one event; the text it adds to the reply, if any."""
+        if not isinstance(event, Mapping):
+            return ""
+        kind, content = event.get("type"), self.body["content"]
+        if kind == "message_start" and isinstance(event.get("message"), Mapping):
+            self.body = {**event["message"], "content": []}
+        elif kind == "content_block_start" and isinstance(event.get("content_block"), Mapping):
+            content.append(dict(event["content_block"]))
+        elif kind == "content_block_delta" and content and isinstance(event.get("delta"), Mapping):
+            block, delta = self._block(event), event["delta"]
+            if delta.get("type") == "text_delta" and isinstance(delta.get("text"), str):
+                block["text"] = str(block.get("text") or "") + delta["text"]
+                return str(delta["text"])
+            if delta.get("type") == "input_json_delta":
+                self.json.setdefault(id(block), []).append(str(delta.get("partial_json") or ""))
+        elif kind == "content_block_stop" and content:
+            block = self._block(event)
+            if id(block) in self.json:  # `parse_arguments` reads the text as a whole body would
+                block["input"] = "".join(self.json.pop(id(block)))
+        elif kind == "message_delta":
+            delta = event.get("delta")
+            if isinstance(delta, Mapping) and "stop_reason" in delta:
+                self.body["stop_reason"] = delta["stop_reason"]
+            usage = event.get("usage")
+            if isinstance(usage, Mapping):  # counts so far: they replace message_start's
+                before = self.body.get("usage")
+                before = before if isinstance(before, Mapping) else {}
+                self.body["usage"] = {**before, **{k: v for k, v in usage.items() if v is not None}}
+        elif kind == "message_stop":
+            self.ended = True
+        return ""
+
+    def _block(self, event: Mapping[str, Any]) -> dict[str, Any]:
+        content: list[dict[str, Any]] = self.body["content"]
+        index = event.get("index")
+        return (
+            content[index] if isinstance(index, int) and 0 <= index < len(content) else content[-1]
+        )
+
+
 @functools.cache
 def _takes_temperature() -> bool:
     import anthropic
@@ -329,6 +380,57 @@ class AnthropicModel:
         except Exception as e:
             raise self._error(e) from e
         return self._reply(body)
+
+    # Streaming goes through the same `post`, with the SDK's own SSE decoding and its errors
+    # (an `error` event mid-stream raises as a status error would).
+
+    def stream(self, request: ModelRequest) -> Iterator[str | Reply]:
+        import anthropic
+
+        message = StreamedMessage()
+        try:
+            events = self._client(False).post(
+                _PATH,
+                body={**self.params(request), "stream": True},
+                cast_to=object,
+                stream=True,
+                stream_cls=anthropic.Stream[object],
+            )
+            with events:
+                for event in events:
+                    if piece := message.add(event):
+                        yield piece
+        except Exception as e:
+            raise self._error(e) from e
+        yield self._streamed(message)
+
+    async def astream(self, request: ModelRequest) -> AsyncIterator[str | Reply]:
+        import anthropic
+
+        message = StreamedMessage()
+        try:
+            events = await self._client(True).post(
+                _PATH,
+                body={**self.params(request), "stream": True},
+                cast_to=object,
+                stream=True,
+                stream_cls=anthropic.AsyncStream[object],
+            )
+            async with events:
+                async for event in events:
+                    if piece := message.add(event):
+                        yield piece
+        except Exception as e:
+            raise self._error(e) from e
+        yield self._streamed(message)
+
+    def _streamed(self, message: StreamedMessage) -> Reply:
+        if not message.ended:  # the connection dropped before message_stop: transient
+            raise http_errors.cut_short(self._provider, "the stream ended before message_stop")
+        try:
+            return from_message(message.body, self.model)
+        except (ValueError, TypeError, AttributeError) as e:
+            raise http_errors.invalid_response(self._provider, str(e)) from e
 
     def count_tokens(self, request: ModelRequest) -> int:
         """A local estimate (~4 characters a token, see `thinkact.testing.estimate_tokens`);

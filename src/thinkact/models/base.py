@@ -1,7 +1,8 @@
-"""The Model seam: one request in, one reply out, sync and async."""
+"""The Model seam: one request in, one reply out, sync and async; optionally streamed."""
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator, Iterator
 from typing import Protocol, runtime_checkable
 
 from thinkact.types import ModelRequest, Reply
@@ -28,6 +29,21 @@ class Model(Protocol):
         """Tokens the request's prompt takes (exact where the provider can tell, else an
         estimate)."""
         ...
+
+
+@runtime_checkable
+class Streaming(Protocol):
+    """A model that can also hand out its reply as it is written (Anthropic, OpenAI and
+    compatible servers, the local model). Models without it are called with `complete`.
+
+    Each yields the reply's text in pieces (`str`), then, last, the Reply `complete` would
+    have returned for the request: the loop still works on whole replies. Errors are those
+    of `complete`, raised before or between pieces.
+    """
+
+    def stream(self, request: ModelRequest) -> Iterator[str | Reply]: ...
+
+    def astream(self, request: ModelRequest) -> AsyncIterator[str | Reply]: ...
 
 
 @runtime_checkable

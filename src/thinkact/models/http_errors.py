@@ -223,4 +223,10 @@ def from_sdk(sdk: Any, p: Provider, seconds: float | None, e: Exception) -> Exce
         return from_status(p, e.status_code, e.response.headers, e.body, getattr(e, "message", ""))
     if isinstance(e, sdk.APIResponseValidationError | ValueError):
         return invalid_response(p, f"{type(e).__name__}: {e}")
+    import httpx2  # the SDKs' transport, which raises its own errors while a stream is read
+
+    if isinstance(e, httpx2.TimeoutException):
+        return timeout(p, seconds)
+    if isinstance(e, httpx2.TransportError):  # the connection dropped mid-stream: transient
+        return connection(p, e)
     return e

@@ -16,13 +16,15 @@ the text formats with a grammar do better on this model.
 from __future__ import annotations
 
 import asyncio
+import codecs
 import copy
 import itertools
 import json
 import os
+import queue
 import threading
 import weakref
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -253,9 +255,69 @@ class LocalModel:
         return len(self._load().tokens(request.messages, request.tools))
 
     async def acomplete(self, request: ModelRequest) -> Reply:
-        return await asyncio.to_thread(self.complete, request)
+        return await asyncio.to_thread(self._generate, request)
 
     def complete(self, request: ModelRequest) -> Reply:
+        return self._generate(request)
+
+    # Streaming: the same `create_completion` as `complete` (so the same Reply), in a worker
+    # thread, with the stopping criteria it already calls after every token also handing
+    # the new tokens' text out. (llama-cpp-python's own `stream=True` rebuilds the text its
+    # own way and reports no usage.)
+
+    def stream(self, request: ModelRequest) -> Iterator[str | Reply]:
+        items: queue.SimpleQueue[str | Reply | Exception] = queue.SimpleQueue()
+        cancel = threading.Event()
+        worker = threading.Thread(
+            target=self._produce, args=(request, items.put, cancel), daemon=True
+        )
+        worker.start()
+        try:
+            while not isinstance(item := items.get(), Reply):
+                if isinstance(item, Exception):
+                    raise item
+                yield item
+            yield item
+        finally:  # a consumer that stops early (Ctrl-C) stops the generation at the next token
+            cancel.set()
+            worker.join()
+
+    async def astream(self, request: ModelRequest) -> AsyncIterator[str | Reply]:
+        loop = asyncio.get_running_loop()
+        items: asyncio.Queue[str | Reply | Exception] = asyncio.Queue()
+        cancel = threading.Event()
+
+        def put(item: str | Reply | Exception) -> None:
+            loop.call_soon_threadsafe(items.put_nowait, item)
+
+        worker = asyncio.ensure_future(asyncio.to_thread(self._produce, request, put, cancel))
+        try:
+            while not isinstance(item := await items.get(), Reply):
+                if isinstance(item, Exception):
+                    raise item
+                yield item
+            yield item
+        finally:
+            cancel.set()
+            await worker
+
+    def _produce(
+        self,
+        request: ModelRequest,
+        put: Callable[[str | Reply | Exception], None],
+        cancel: threading.Event,
+    ) -> None:
+        try:
+            put(self._generate(request, put, cancel))
+        except Exception as e:
+            put(e)
+
+    def _generate(
+        self,
+        request: ModelRequest,
+        on_text: Callable[[str], None] | None = None,
+        cancel: threading.Event | None = None,
+    ) -> Reply:
         engine = self._load()
         llm = engine.llm
         tokens = engine.tokens(request.messages, request.tools)
@@ -268,8 +330,19 @@ class LocalModel:
             )
         stop = list(request.stop) + (list(_NATIVE_STOP) if request.tools else [])
         looped = [False]
+        shown = [len(tokens)]  # tokens whose text went to `on_text`
+        utf8 = codecs.getincrementaldecoder("utf-8")(errors="replace")
 
         def cycle(ids: Any, logits: Any) -> bool:
+            # `ids` are the tokens evaluated so far (the one just sampled comes next time).
+            if on_text is not None and len(ids) > shown[0]:
+                new = [int(t) for t in ids[shown[0] :]]
+                piece = utf8.decode(llm.detokenize(new, prev_tokens=list(ids[: shown[0]])))
+                shown[0] = len(ids)
+                if piece:
+                    on_text(piece)
+            if cancel is not None and cancel.is_set():
+                return True
             looped[0] = self.stop_on_repetition and repeating(ids, len(ids) - len(tokens))
             return looped[0]
 

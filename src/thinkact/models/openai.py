@@ -20,12 +20,11 @@ import importlib
 import json
 import os
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import AsyncIterator, Iterator, Mapping, Sequence
 from typing import Any
 from urllib.parse import urlparse
 
-from thinkact.errors import ModelError, ToolsUnsupportedError, UserError
-from thinkact.models import capabilities as caps_
+from thinkact.errors import UserError
 from thinkact.models import http_errors
 from thinkact.models.pricing import OPENAI_CONTEXT_WINDOW, context_window_for, usage_with_cost
 from thinkact.models.wire import (
@@ -101,21 +100,14 @@ def to_messages(messages: Sequence[Message]) -> list[dict[str, Any]]:
 
 
 def to_params(
-    model: str,
-    request: ModelRequest,
-    *,
-    compatible: bool = False,
-    constrained: bool = False,
-    schema_field: str | None = "json_schema",
-    grammar: bool = True,
+    model: str, request: ModelRequest, *, compatible: bool = False, constrained: bool = False
 ) -> dict[str, Any]:
     """The request body (the keyword arguments of `client.chat.completions.create`).
 
     `compatible` (a server that is not OpenAI): the long-standing `max_tokens` field, which
     Ollama, vLLM and llama.cpp read; OpenAI itself wants `max_completion_tokens`.
-    `constrained`: pass the format's JSON schema the way `schema_field` says (see
-    `capabilities.schema_params`; None: not at all) or else its GBNF grammar as `grammar`
-    (read by llama.cpp's servers only), unless `grammar` is False.
+    `constrained`: pass the format's JSON schema as `response_format` (OpenAI, Ollama, vLLM,
+    llama.cpp) or else its GBNF grammar as `grammar` (read by llama.cpp's server only).
     """
     params: dict[str, Any] = {"model": model, "messages": to_messages(request.messages)}
     reasoning = not compatible and bool(_REASONING.match(model))
@@ -139,9 +131,12 @@ def to_params(
             for t in request.tools
         ]
         params["tool_choice"] = request.tool_choice
-    if constrained and request.json_schema is not None and schema_field:
-        params.update(caps_.schema_params(schema_field, request.json_schema))
-    elif constrained and request.grammar and grammar:
+    if constrained and request.json_schema is not None:
+        params["response_format"] = {
+            "type": "json_schema",
+            "json_schema": {"name": "reply", "schema": dict(request.json_schema)},
+        }
+    elif constrained and request.grammar:
         params["grammar"] = request.grammar
     return params
 
@@ -196,6 +191,63 @@ def from_completion(data: Any, model: str, *, priced: bool = True) -> Reply:
     return Reply(text if isinstance(text, str) else "", tuple(calls), usage, stop)
 
 
+class StreamedCompletion:
+    """A Chat Completions body rebuilt from its `chat.completion.chunk`s (text, tool calls
+    by index, the finish reason, the usage chunk), so `from_completion` reads a streamed
+    reply exactly as it reads the same reply whole."""
+
+    def __init__(self) -> None:
+        self.text: list[str] | None = None
+        self.calls: dict[int, dict[str, Any]] = {}
+        self.finish: Any = None
+        self.usage: Any = None
+
+    def add(self, chunk: Any) -> str:
+        """Take one chunk; the text it adds to the reply, if any."""
+        if not isinstance(chunk, Mapping):
+            return ""
+        if isinstance(chunk.get("usage"), Mapping):  # the last chunk, with include_usage
+            self.usage = chunk["usage"]
+        choices = chunk.get("choices")
+        if not isinstance(choices, list) or not choices or not isinstance(choices[0], Mapping):
+            return ""
+        choice = choices[0]
+        if choice.get("finish_reason"):
+            self.finish = choice["finish_reason"]
+        delta = choice.get("delta")
+        if not isinstance(delta, Mapping):
+            return ""
+        for tc in delta.get("tool_calls") or ():
+            if not isinstance(tc, Mapping):
+                continue
+            index = tc.get("index")
+            call = self.calls.setdefault(
+                index if isinstance(index, int) else len(self.calls),
+                {"id": None, "type": "function", "function": {"name": "", "arguments": ""}},
+            )
+            call["id"] = tc.get("id") or call["id"]
+            fn = tc.get("function")
+            fn = fn if isinstance(fn, Mapping) else {}
+            for key in ("name", "arguments"):
+                if isinstance(fn.get(key), str):
+                    call["function"][key] += fn[key]
+        content = delta.get("content")
+        if not isinstance(content, str):
+            return ""
+        if self.text is None:
+            self.text = []
+        self.text.append(content)
+        return content
+
+    def completion(self) -> dict[str, Any]:
+        text = "".join(self.text) if self.text is not None else None
+        message: dict[str, Any] = {"role": "assistant", "content": text}
+        if self.calls:
+            message["tool_calls"] = [self.calls[i] for i in sorted(self.calls)]
+        choice = {"index": 0, "message": message, "finish_reason": self.finish}
+        return {"choices": [choice], "usage": self.usage}
+
+
 # --- the model -----------------------------------------------------------------------------
 
 
@@ -203,8 +255,7 @@ class OpenAIModel:
     """Chat Completions with native tool calls, on OpenAI or a compatible server.
 
     `constrained=True` asks the server to decode under the text format's JSON schema or
-    grammar (see `to_params`), so a small served model can only write valid actions; None
-    (the default) does where `capabilities()` found that the server honours them.
+    grammar (see `to_params`), so a small served model can only write valid actions.
     """
 
     native_tools = True
@@ -220,7 +271,7 @@ class OpenAIModel:
         async_http_client: Any = None,
         timeout: float = 120.0,
         context_window: int | None = None,
-        constrained: bool | None = None,
+        constrained: bool = False,
     ) -> None:
         try:
             import openai  # noqa: F401  (fail here, not mid-run, if the SDK is missing)
@@ -239,7 +290,6 @@ class OpenAIModel:
         )
         self.timeout = timeout
         self.constrained = constrained
-        self._caps: caps_.Capabilities | None = None
         self._api_key = api_key
         self._http = (http_client, async_http_client)
         self._clients = Clients(self._new_client)
@@ -290,38 +340,9 @@ class OpenAIModel:
         is made); a server at another base URL needs none."""
         self._client(False)
 
-    def capabilities(self, *, refresh: bool = False) -> caps_.Capabilities | None:
-        """What this server does with tools, grammars and JSON schemas: probed on first use
-        of its (base URL, model) and cached on disk (`thinkact.models.capabilities`); None
-        for OpenAI itself, whose tool calls work. ModelError if the server cannot be asked."""
-        if self.compatible and (self._caps is None or refresh):
-            self._caps = caps_.learn(str(self.base_url), self.model, self._post, refresh=refresh)
-        return self._caps
-
-    def _post(self, body: dict[str, Any]) -> Any:
-        """One body posted as is, its JSON reply read (the probe's questions)."""
-        try:
-            raw = self._client(False).post(_PATH, body=body, cast_to=bytes)
-        except ModelError:
-            raise
-        except Exception as e:
-            raise self._error(e) from e
-        try:
-            return load_body(raw)
-        except ValueError as e:  # TruncatedBody is one
-            raise http_errors.invalid_response(self._provider, str(e)) from e
-
     def params(self, request: ModelRequest) -> dict[str, Any]:
-        learned, constrained = self._caps, self.constrained
-        if constrained is None:
-            constrained = learned is not None and (learned.grammar or learned.schema is not None)
         return to_params(
-            self.model,
-            request,
-            compatible=self.compatible,
-            constrained=constrained,
-            schema_field=learned.schema if learned else "json_schema",
-            grammar=learned.grammar if learned else True,
+            self.model, request, compatible=self.compatible, constrained=self.constrained
         )
 
     # `chat.completions.create` walks every message against the SDK's TypedDicts: ~25 ms a
@@ -348,6 +369,60 @@ class OpenAIModel:
             raise self._error(e) from e
         return self._reply(body)
 
+    # Streaming: the same `post` with `stream=True`, decoded by the SDK's own SSE stream (an
+    # error chunk raises as a status error would); the usage comes in a last chunk.
+
+    def stream(self, request: ModelRequest) -> Iterator[str | Reply]:
+        import openai
+
+        completion = StreamedCompletion()
+        try:
+            chunks = self._client(False).post(
+                _PATH,
+                body=self._stream_params(request),
+                cast_to=object,
+                stream=True,
+                stream_cls=openai.Stream[object],
+            )
+            with chunks:
+                for chunk in chunks:
+                    if piece := completion.add(chunk):
+                        yield piece
+        except Exception as e:
+            raise self._error(e) from e
+        yield self._streamed(completion)
+
+    async def astream(self, request: ModelRequest) -> AsyncIterator[str | Reply]:
+        import openai
+
+        completion = StreamedCompletion()
+        try:
+            chunks = await self._client(True).post(
+                _PATH,
+                body=self._stream_params(request),
+                cast_to=object,
+                stream=True,
+                stream_cls=openai.AsyncStream[object],
+            )
+            async with chunks:
+                async for chunk in chunks:
+                    if piece := completion.add(chunk):
+                        yield piece
+        except Exception as e:
+            raise self._error(e) from e
+        yield self._streamed(completion)
+
+    def _stream_params(self, request: ModelRequest) -> dict[str, Any]:
+        return {**self.params(request), "stream": True, "stream_options": {"include_usage": True}}
+
+    def _streamed(self, completion: StreamedCompletion) -> Reply:
+        if completion.finish is None:  # the connection dropped before the last choice
+            raise http_errors.cut_short(self._provider, "the stream ended before a finish_reason")
+        try:
+            return from_completion(completion.completion(), self.model, priced=not self.compatible)
+        except (ValueError, TypeError, AttributeError) as e:
+            raise http_errors.invalid_response(self._provider, str(e)) from e
+
     def count_tokens(self, request: ModelRequest) -> int:
         """With `tiktoken` installed and an OpenAI model: its tokenizer plus the documented
         per-message overhead. Otherwise the local estimate (`thinkact.testing.estimate_tokens`)."""
@@ -369,19 +444,7 @@ class OpenAIModel:
         """Our error for whatever the SDK raised (unknown exceptions pass through)."""
         import openai
 
-        error = http_errors.from_sdk(openai, self._provider, self.timeout, e)
-        if (
-            self.compatible
-            and isinstance(error, ModelError)
-            and caps_.rejects_tools(error, str(self.base_url))
-        ):
-            # A server that claims tools but refuses them: runs go on in a text format.
-            caps_.forget_tools(str(self.base_url), self.model)
-            fallback = self._caps.text_format if self._caps else "xml"
-            return ToolsUnsupportedError(
-                str(error), provider=error.provider, status=error.status, fallback=fallback
-            )
-        return error
+        return http_errors.from_sdk(openai, self._provider, self.timeout, e)
 
 
 def _tiktoken_count(model: str, request: ModelRequest) -> int | None:
