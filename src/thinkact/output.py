@@ -96,14 +96,13 @@ class OutputType:
 def _readings(answer: str, schema: Mapping[str, Any]) -> list[Any]:
     """What the answer may mean, most likely first: the whole (fences removed) as JSON,
     the first JSON object or array in it, and the text itself as a string."""
-    body = strip_fences(answer).strip()
     out: list[Any] = []
     try:
-        out.append(loads(body))
+        out.append(loads(answer.strip()))  # strict JSON first: its strings may hold ```
     except JsonishError:
         opener = "[" if schema.get("type") == "array" else "{["
         with contextlib.suppress(JsonishError):
-            out.append(find_value(body, opener)[0])
+            out.append(find_value(strip_fences(answer), opener)[0])
     if not (out and isinstance(out[0], str)) and schema.get("type") not in ("object", "array"):
         out.append(answer.strip())  # an enum of strings, a date: written without quotes
     return out
@@ -111,7 +110,7 @@ def _readings(answer: str, schema: Mapping[str, Any]) -> list[Any]:
 
 def _not_json(answer: str) -> str:
     try:
-        loads(strip_fences(answer).strip())
+        loads(answer.strip())
     except JsonishError as e:
         return str(e)
     return "no JSON value found"

@@ -45,8 +45,7 @@ ADA_JSON = '{"name":"Ada","age":36}'
 
 # A valid typed answer written as each text format writes a final answer.
 TEXT_ANSWERS = {
-    "xml": '<reasoning>Done.</reasoning>\n<final_answer>{"name": "Ada", "age": 36}'
-    "</final_answer>",
+    "xml": '<reasoning>Done.</reasoning>\n<final_answer>{"name": "Ada", "age": 36}</final_answer>',
     "react": 'Thought: Done.\nFinal Answer: {"name": "Ada", "age": 36}',
     "json": '{"thought": "Done.", "final_answer": {"name": "Ada", "age": 36}}',
     "code": 'Ada lived to 36.\n#### {"name": "Ada", "age": 36}',
@@ -225,9 +224,7 @@ def test_a_recursive_model_is_unrolled_to_a_bounded_depth() -> None:
     schema = json.dumps(OutputType(Node).schema)
     assert "$ref" not in schema and len(schema) < 10_000
     model = ScriptedModel([final({"value": 1, "children": [{"value": 2}]})])
-    assert Agent(model, output_type=Node).run("t").output == Node(
-        value=1, children=[Node(value=2)]
-    )
+    assert Agent(model, output_type=Node).run("t").output == Node(value=1, children=[Node(value=2)])
 
 
 # --- events, store and resume ------------------------------------------------------------
