@@ -21,6 +21,7 @@ from thinkact.batch.results import Outcome, ResultsWriter, TaskResult
 from thinkact.batch.runner import BatchWorker
 from thinkact.batch.spec import BadLine, TaskSpec, load_tasks
 from thinkact.errors import UserError
+from thinkact.models.base import Model
 
 BATCH = "batch.json"
 
@@ -46,6 +47,7 @@ def run_batch(
     defaults: TaskSpec | None = None,
     resume: bool = False,
     approve: bool = False,
+    models: Callable[[str], Model] | None = None,
     on_start: Callable[[int, int], None] | None = None,
     on_result: Callable[[TaskResult], None] | None = None,
     clock: Callable[[], float] = time.perf_counter,
@@ -53,8 +55,10 @@ def run_batch(
     """Run `tasks` (a TASKS.jsonl path or parsed tasks) into the folder `out`.
 
     `defaults` fills the settings a task leaves out (model, tools, format, limits); the
-    model defaults to $THINKACT_MODEL, else the embedded one. `on_start(total, done)` is
-    called once, `on_result` after each result line is written."""
+    model defaults to $THINKACT_MODEL, else the embedded one; `models` makes a model from
+    its string in each worker (default: resolve_model; it must pickle for processes and
+    Ray). `on_start(total, done)` is called once, `on_result` after each result line is
+    written."""
     source: Sequence[TaskSpec | BadLine] = (
         load_tasks(tasks) if isinstance(tasks, str | os.PathLike) else tasks
     )
@@ -75,7 +79,7 @@ def run_batch(
         if on_start:
             on_start(len(source), len(source) - len(todo))
         ok = failed = 0
-        worker = BatchWorker(str(folder.resolve()), approve=approve)
+        worker = BatchWorker(str(folder.resolve()), approve=approve, models=models)
         for finished in executor.map(worker, [(t.id, t) for t in todo]):
             outcome = finished.value
             if finished.error is not None or not isinstance(outcome, Outcome):

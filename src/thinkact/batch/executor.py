@@ -70,9 +70,10 @@ class LocalExecutor:
         self.processes = processes
         self.name = "processes" if processes else "threads"
         self._limiter: Any = None
+        self._stats: dict[str, Any] = {}  # the last figures of a limiter now gone
 
     def limiter_stats(self) -> dict[str, Any]:
-        return {} if self._limiter is None else dict(self._limiter.stats())
+        return self._stats if self._limiter is None else dict(self._limiter.stats())
 
     def map(
         self,

@@ -83,4 +83,6 @@ def map_in_processes(
             if not broken or stopped:
                 return
     finally:
+        executor._stats = executor.limiter_stats()
+        executor._limiter = None  # its manager is about to go
         manager.shutdown()

@@ -26,10 +26,12 @@ class BatchWorker:
 
     `out`: the batch folder (a review's reports go to out/reviews/ID unless its line says
     where); `approve`: let tools that need approval run (a batch has nobody to ask; the
-    review's report tools are always allowed)."""
+    review's report tools are always allowed); `models`: makes a model from its string
+    (default: `thinkact.models.resolve_model`), inside each worker."""
 
     out: str
     approve: bool = False
+    models: Callable[[str], Model] | None = None
 
     def __call__(self, limiter: Limiter) -> Callable[[Any], Outcome]:
         return TaskRunner(self, limiter)
@@ -61,7 +63,7 @@ class TaskRunner:
             return cached
         from thinkact.models import resolve_model
 
-        raw = resolve_model(name)
+        raw = (self.settings.models or resolve_model)(name)
         self.loaded += 1
         model = RateLimitedModel(raw, self.limiter)
         if not isinstance(raw, Positioned):

@@ -54,6 +54,17 @@ def register(subparsers: Any) -> None:
         help="items run at once (default 1); the embedded model gets an engine per job, "
         "so on 2 cores use --jobs 2 with THINKACT_THREADS=1",
     )
+    parser.add_argument(
+        "--executor",
+        choices=["local", "ray"],
+        default="local",
+        help="local: --jobs threads here; ray: --jobs workers on a Ray cluster (thinkact[ray])",
+    )
+    parser.add_argument(
+        "--ray-address",
+        metavar="ADDR",
+        help="the Ray cluster to join (default: $RAY_ADDRESS, else a local one started here)",
+    )
     parser.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
     parser.add_argument(
         "--split",
@@ -124,9 +135,28 @@ def run(args: argparse.Namespace) -> int:
     solver = _solver(args, model)  # both solvers decode at temperature 0
     console = make_console(stderr=True)
     forget = getattr(model, "forget", None)  # the local model's KV cache, per item
-    helpers = [_worker(args, model) for _ in range(args.jobs - 1)]
+    executor = factory = None
+    if args.executor == "ray":  # each worker makes its own model where it runs
+        from thinkact.apps.eval.remote import EvalWorkers
+        from thinkact.batch.ray_executor import RayExecutor
+
+        executor = RayExecutor(args.jobs, address=args.ray_address)
+        factory = EvalWorkers(
+            args.suite, model.name, args.agent, args.format, args.seed, args.max_steps
+        )
+        helpers = []
+    else:
+        helpers = [_worker(args, model) for _ in range(args.jobs - 1)]
     harness = Harness(
-        suite, solver, out, spec=spec, resume=args.resume, fresh=forget, helpers=helpers
+        suite,
+        solver,
+        out,
+        spec=spec,
+        resume=args.resume,
+        fresh=forget,
+        helpers=helpers,
+        executor=executor,
+        factory=factory,
     )
     if args.quiet:
         summary = harness.run(items)
@@ -187,15 +217,9 @@ def _worker(args: argparse.Namespace, model: Any) -> Any:
 
 
 def _solver(args: argparse.Namespace, model: Any) -> Any:
-    if args.agent == "seed":
-        from thinkact.apps.eval.seed import SeedSolver
+    from thinkact.apps.eval.remote import make_solver
 
-        return SeedSolver(model)
-    from thinkact.apps.eval.solver import PevSolver, ThinkactSolver
-
-    if args.agent == "pev":
-        return PevSolver(model, format=args.format)
-    return ThinkactSolver(model, format=args.format)
+    return make_solver(args.agent, model, args.format)
 
 
 def _slug(text: str) -> str:

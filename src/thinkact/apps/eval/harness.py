@@ -7,7 +7,9 @@ stopped: items already in `results.jsonl` are skipped, a torn last line is dropp
 
 With more than one `Worker` (`thinkact eval --jobs N`), items run N at a time, each worker
 with its own solver and model (an API client may be shared; the embedded model needs an
-engine per worker), and lines are written in the order items finish.
+engine per worker), and lines are written in the order items finish. They run on the batch
+engine's executors (thinkact.batch): threads over the workers given, or any executor with a
+factory that makes each worker where it runs (`--executor ray`: remote.py's EvalWorkers).
 """
 
 from __future__ import annotations
@@ -24,6 +26,8 @@ from typing import IO, Any
 
 from thinkact.apps.eval.base import Attempt, Item, ItemResult, Score, Solver, Suite
 from thinkact.apps.eval.stats import summarize
+from thinkact.batch.executor import Executor, WorkerFactory
+from thinkact.batch.limits import Limiter
 from thinkact.errors import BadRequestError, UserError
 from thinkact.types import JSON, Usage
 
@@ -90,8 +94,13 @@ class Harness:
         clock: Callable[[], float] = time.perf_counter,
         fresh: Callable[[], None] | None = None,
         helpers: Sequence[Worker] = (),
+        executor: Executor | None = None,
+        factory: WorkerFactory | None = None,
     ) -> None:
         self.suite = suite
+        # Where items run at once: an executor, and a factory of workers for it (default:
+        # threads, one per worker given).
+        self.executor, self.factory = executor, factory
         # `helpers` run items beside the first worker, one item each at a time.
         self.workers = (Worker(solver, fresh), *helpers)
         self.out = out
@@ -152,7 +161,7 @@ class Harness:
                 if on_result:
                     on_result(result)
 
-            if len(self.workers) == 1 or len(todo) < 2:
+            if self.executor is None and (len(self.workers) == 1 or len(todo) < 2):
                 for item in todo:
                     record(self.run_item(item))
             else:
@@ -165,34 +174,18 @@ class Harness:
         """Each worker takes the next item not taken yet; finished items are recorded one at
         a time. The first error stops the others taking items, and is raised once they are
         through with theirs (every item finished is written)."""
-        lock = threading.Lock()
-        queue = iter(todo)
+        from thinkact.batch.executor import LocalExecutor
+
+        executor = self.executor or LocalExecutor(len(self.workers))
+        factory = self.factory or _Handout(self.suite, self.workers, self.clock)
         errors: list[BaseException] = []
-
-        def work(worker: Worker) -> None:
-            while True:
-                with lock:
-                    item = None if errors else next(queue, None)
-                if item is None:
-                    return
-                try:
-                    result = self.run_item(item, worker)
-                    with lock:
-                        record(result)
-                except BaseException as e:  # raised in the calling thread
-                    with lock:
-                        errors.append(e)
-                    return
-
-        # Daemon threads: Ctrl-C in the caller ends the process without waiting for them.
-        threads = [
-            threading.Thread(target=work, args=(w,), daemon=True, name=f"eval-worker-{i}")
-            for i, w in enumerate(self.workers[: len(todo)])
-        ]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join()
+        for done in executor.map(factory, [(i.id, i) for i in todo], stop_on_error=True):
+            if done.error is not None:
+                errors.append(done.error)
+                continue
+            solved: Solved = done.value
+            self._write_trace(solved)
+            record(solved.result)
         if errors:
             raise errors[0]
 
@@ -203,42 +196,84 @@ class Harness:
         os.fsync(f.fileno())
 
     def run_item(self, item: Item, worker: Worker | None = None) -> ItemResult:
-        worker = worker or self.workers[0]
-        task = self.suite.task(item)
-        trace_lines: list[str] = []
+        solved = solve_item(self.suite, worker or self.workers[0], item, self.clock)
+        self._write_trace(solved)
+        return solved.result
 
-        def trace(event: JSON) -> None:
-            trace_lines.append(json.dumps({"t": time.time(), **event}, default=str))
+    def _write_trace(self, solved: Solved) -> None:
+        if solved.result.run_id:
+            path = self.out / "traces" / f"{solved.result.run_id}.jsonl"
+            path.write_text(solved.trace, encoding="utf-8")
 
-        if worker.fresh is not None:
-            worker.fresh()
-        start = self.clock()
-        try:
-            attempt = worker.solver.solve(task, trace=trace)
-        except BadRequestError as e:  # this item's request is wrong (too long...): score 0
-            empty: Any = [] if task.one_turn else ""
-            attempt = Attempt(empty, 0, Usage(), 0, "", f"model_error: {e}")
-        seconds = self.clock() - start
-        score = self.suite.score(item, attempt)
-        if attempt.reason.startswith("model_error"):
-            score = Score(0.0, {k: 0.0 for k in score.metrics}, attempt.reason)
-        if attempt.run_id:
-            (self.out / "traces" / f"{attempt.run_id}.jsonl").write_text(
-                "".join(line + "\n" for line in trace_lines), encoding="utf-8"
-            )
-        return ItemResult(
-            id=item.id,
-            prediction=attempt.prediction,
-            gold=item.gold,
-            score=score.value,
-            metrics=score.metrics,
-            steps=attempt.steps,
-            tokens_in=attempt.usage.input_tokens,
-            tokens_out=attempt.usage.output_tokens,
-            seconds=round(seconds, 3),
-            parse_failures=attempt.parse_failures,
-            run_id=attempt.run_id,
-            reason=attempt.reason,
-            detail=score.detail,
-            group=str(item.data.get("category", "")),
-        )
+
+@dataclass(frozen=True, slots=True)
+class Solved:
+    """An item's result and its trace (JSON lines), sent back from where it ran."""
+
+    result: ItemResult
+    trace: str
+
+
+def solve_item(
+    suite: Suite, worker: Worker, item: Item, clock: Callable[[], float] = time.perf_counter
+) -> Solved:
+    """Pose one item to a worker's solver and score what it did."""
+    task = suite.task(item)
+    trace_lines: list[str] = []
+
+    def trace(event: JSON) -> None:
+        trace_lines.append(json.dumps({"t": time.time(), **event}, default=str))
+
+    if worker.fresh is not None:
+        worker.fresh()
+    start = clock()
+    try:
+        attempt = worker.solver.solve(task, trace=trace)
+    except BadRequestError as e:  # this item's request is wrong (too long...): score 0
+        empty: Any = [] if task.one_turn else ""
+        attempt = Attempt(empty, 0, Usage(), 0, "", f"model_error: {e}")
+    seconds = clock() - start
+    score = suite.score(item, attempt)
+    if attempt.reason.startswith("model_error"):
+        score = Score(0.0, {k: 0.0 for k in score.metrics}, attempt.reason)
+    result = ItemResult(
+        id=item.id,
+        prediction=attempt.prediction,
+        gold=item.gold,
+        score=score.value,
+        metrics=score.metrics,
+        steps=attempt.steps,
+        tokens_in=attempt.usage.input_tokens,
+        tokens_out=attempt.usage.output_tokens,
+        seconds=round(seconds, 3),
+        parse_failures=attempt.parse_failures,
+        run_id=attempt.run_id,
+        reason=attempt.reason,
+        detail=score.detail,
+        group=str(item.data.get("category", "")),
+    )
+    return Solved(result, "".join(line + "\n" for line in trace_lines))
+
+
+class ItemWork:
+    """One worker's Work on the batch engine: items in, `Solved` out."""
+
+    def __init__(
+        self, suite: Suite, worker: Worker, clock: Callable[[], float] = time.perf_counter
+    ) -> None:
+        self.suite, self.worker, self.clock = suite, worker, clock
+
+    def __call__(self, item: Item) -> Solved:
+        return solve_item(self.suite, self.worker, item, self.clock)
+
+
+class _Handout:
+    """The threads' WorkerFactory: hands each thread one of the workers made beforehand."""
+
+    def __init__(self, suite: Suite, workers: Sequence[Worker], clock: Callable[[], float]) -> None:
+        self.suite, self.free, self.clock = suite, list(workers), clock
+        self.lock = threading.Lock()
+
+    def __call__(self, limiter: Limiter) -> ItemWork:
+        with self.lock:
+            return ItemWork(self.suite, self.free.pop(0), self.clock)
