@@ -81,6 +81,7 @@ def _resume(args: argparse.Namespace, record: Any, model: Any, tools: list[Any],
         make_output,
         report_quiet,
     )
+    from thinkact.commands.schema import schema_of
     from thinkact.config import AgentConfig
 
     console = make_console(stderr=args.json)
@@ -111,6 +112,7 @@ def _resume(args: argparse.Namespace, record: Any, model: Any, tools: list[Any],
             approve=make_approver(args, errors),
             reporters=output.reporters,
             store=store,
+            output_type=schema_of(dict(AgentConfig.from_dict(record.config).labels)),
         )
         result = agent.resume(record.id)
     if args.quiet:

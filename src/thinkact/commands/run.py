@@ -11,6 +11,7 @@ import sys
 from typing import Any
 
 from thinkact.commands.common import add_run_options, add_store_options
+from thinkact.commands.schema import add_output_schema
 
 
 def register(subparsers: Any) -> None:
@@ -24,6 +25,7 @@ def register(subparsers: Any) -> None:
     parser.add_argument("task", help="what the agent should do")
     add_run_options(parser)
     add_store_options(parser)
+    add_output_schema(parser)
     parser.add_argument("--instructions", default="", help="extra system-prompt instructions")
     parser.add_argument(
         "--corpus",
@@ -57,19 +59,23 @@ def run(args: argparse.Namespace) -> int:
         report_quiet,
         resolve_tools,
     )
+    from thinkact.commands.schema import load_output_schema, schema_labels
     from thinkact.errors import UserError
     from thinkact.models.replay import ReplayModel
     from thinkact.tools.toolset import open_toolsets
 
     if not args.task.strip():
         raise UserError('the task is empty: thinkact run "WHAT TO DO"')
+    schema = load_output_schema(args.output_schema)
+    if schema is not None and args.pattern == "pev":
+        raise UserError("--output-schema works with --pattern react only")
     # With --json, stdout carries only JSON lines: everything for people goes to stderr.
     console = make_console(stderr=args.json)
     errors = make_console(stderr=True)
     tools = resolve_tools(args.tools, workspace=args.workspace, corpus=args.corpus)
     servers = mcp_servers(args)  # started by the run, stopped when it ends
     config = agent_config(args)
-    config = replace(config, labels=config.labels + mcp_labels(args))
+    config = replace(config, labels=config.labels + mcp_labels(args) + schema_labels(schema))
     model = make_model(args)
     store = open_store(args)
     with make_output(args, console) as output:
@@ -87,6 +93,7 @@ def run(args: argparse.Namespace) -> int:
             config=config,
             approve=make_approver(args, errors),
             store=store,
+            output_type=schema,
         )
         result = output.follow(agent.stream(args.task))
     if isinstance(model, ReplayModel):
