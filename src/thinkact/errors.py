@@ -8,7 +8,8 @@ ThinkactError
 └── ModelError                a provider failed (after our retries, where retryable)
     ├── AuthenticationError   bad or missing key: never retried
     ├── BadRequestError       the request itself is wrong: never retried
-    │   └── ContextTooLongError
+    │   ├── ContextTooLongError
+    │   └── ToolsUnsupportedError  a server that refuses the request's tools
     ├── NotFoundError         unknown model or endpoint
     └── TransientError        worth retrying with backoff
         ├── RateLimitError
@@ -60,6 +61,17 @@ class BadRequestError(ModelError):
 
 class ContextTooLongError(BadRequestError):
     pass
+
+
+class ToolsUnsupportedError(BadRequestError):
+    """An OpenAI-compatible server refused the request's tools (a 400 or 500 naming them);
+    a run that chose `auto` goes on in a text format (`fallback`: its name)."""
+
+    def __init__(
+        self, message: str, *, provider: str = "", status: int | None = None, fallback: str
+    ) -> None:
+        super().__init__(message, provider=provider, status=status)
+        self.fallback = fallback
 
 
 class NotFoundError(ModelError):

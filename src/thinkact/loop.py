@@ -19,8 +19,10 @@ from thinkact.budget import forced_final_message
 from thinkact.calls import finish_stored, run_calls
 from thinkact.context import Trim, cap_result
 from thinkact.effects import CallModel, Effect, Resume, RunResult, RunTools, Sleep, Validator
-from thinkact.errors import FormatError, ModelError
+from thinkact.errors import FormatError, ModelError, ToolsUnsupportedError
+from thinkact.formats import get_format
 from thinkact.formats.base import Parsed
+from thinkact.formats.markup import not_an_answer
 from thinkact.policies.base import hooks
 from thinkact.retry import retrying
 from thinkact.runstate import RunState
@@ -31,6 +33,8 @@ COST_UNKNOWN = (
     "max_cost is set but the price of {model} is unknown, so the cost budget cannot be "
     "enforced; set max_tokens instead."
 )
+FELL_BACK = "format_fallback"  # a Notice's reason: the run went on in a text format
+FELL_BACK_NOTE = "The server refused tool calls (HTTP {}); the run goes on in the {} format."
 Step = Generator[Effect, Any, RunResult | None]  # a part of the run; a result ends it
 
 
@@ -86,7 +90,11 @@ class Loop(RunState):
             view = yield from self._trimmed(self.context.trim)
         t0 = self.clock()
         request, turn.turned_down = self.ask(view), False
-        reply = yield from retrying(request, cfg.retry, step)
+        try:
+            reply = yield from retrying(request, cfg.retry, step)
+        except ToolsUnsupportedError as e:  # a server that claims tools but refuses them
+            request = yield from self._fell_back(step, e)
+            reply = yield from retrying(request, cfg.retry, step)
         parsed = self._parse(reply)
         for hook in self._on["reply"]:  # e.g. a cut reply asked for again
             v = hook(turn, request, reply, parsed)
@@ -114,6 +122,16 @@ class Loop(RunState):
         if parsed.final_answer is not None:
             return (yield from self._answered(step, request, reply, parsed.final_answer))
         return (yield from self._act(step, parsed))
+
+    def _fell_back(
+        self, step: int, error: ToolsUnsupportedError
+    ) -> Generator[Effect, Any, ModelRequest]:
+        """The step's request again in the text format the server can serve."""
+        if not self.format.native:
+            raise error
+        self._switch_format(get_format(error.fallback))
+        yield ev.Notice(step, FELL_BACK, FELL_BACK_NOTE.format(error.status, self.format.name))
+        return self.ask(self.context.fit(self.messages))
 
     def _answered(
         self, step: int, request: ModelRequest, reply: Reply, answer: str, forced: str = ""
@@ -237,6 +255,8 @@ class Loop(RunState):
             parsed, answer = Parsed(), reply.text.strip()
         else:
             answer = parsed.final_answer or parsed.thought or reply.text.strip()
+        if not_an_answer(answer, [t.name for t in self.tools]):  # <tools></tools>, say
+            answer = ""
         yield self._replied(step, reply, Parsed(parsed.thought, (), answer), self.clock() - t0)
         if answer and reason in ("loop", "error_cap") and step < self.config.max_steps:
             return (yield from self._answered(step, request, reply, answer, reason))

@@ -24,6 +24,7 @@ import re
 from collections.abc import Sequence
 
 from thinkact.formats.base import Parsed
+from thinkact.formats.markup import not_an_answer
 from thinkact.formats.text import Schemas, Shown, TextFormat, fail, schemas_of
 from thinkact.types import Reply, ToolResult, ToolSpec
 
@@ -117,11 +118,15 @@ class CodeFormat(TextFormat):
             return Parsed(text[: blocks[0].start()].strip(), self.calls(text, found))
         answer, at = _answer(text)
         if answer:
+            if why := not_an_answer(answer, schemas):
+                raise fail(f"{why} Write the answer after '####'.")
             return Parsed(text[:at].strip() or text.strip(), (), answer)
         if not text.strip():
             raise fail("Your reply was empty. Write a ```python block, or the answer after '####'.")
         # A reply without a program is the answer, as text without a tool call is in the
         # native format: told to add a marker, the embedded model wrote "#### answer".
+        if why := not_an_answer(text, schemas):
+            raise fail(f"{why} Write a ```python block, or the answer after '####'.")
         return Parsed("", (), text.strip())
 
     def grammar(

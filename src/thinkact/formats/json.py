@@ -21,6 +21,7 @@ from thinkact.formats.grammar import (
     observation_start,
 )
 from thinkact.formats.jsonish import JsonishError, decode, find_value
+from thinkact.formats.markup import not_an_answer
 from thinkact.formats.text import (
     Schemas,
     Shown,
@@ -162,6 +163,8 @@ class JsonFormat(TextFormat):
         if found:
             return finish(thought, text, found, self)
         if final is not None:
+            if why := not_an_answer(final, schemas):
+                raise fail(f"{why} Reply with {_SHAPES}.")
             return Parsed(thought, (), final)
         keys = ", ".join(sorted({str(k) for i in items for k in i}))[:120] or "none"
         raise fail(

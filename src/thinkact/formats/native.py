@@ -9,6 +9,7 @@ from typing import Any
 from thinkact.demos import Example, demonstrate
 from thinkact.errors import FormatError
 from thinkact.formats.base import FINAL_ANSWER_TOOL, Parsed
+from thinkact.formats.markup import not_an_answer
 from thinkact.types import (
     AssistantMessage,
     Message,
@@ -46,9 +47,15 @@ class NativeFormat:
         calls = tuple(c for c in reply.tool_calls if c.name != FINAL_ANSWER_TOOL)
         if calls:  # a final answer beside real calls waits until their results are seen
             return Parsed(thought, calls)
+        names = [t.name for t in tools]
         if final:
-            return Parsed(thought, (), _text(final[0].arguments.get("answer")))
+            answer = _text(final[0].arguments.get("answer"))
+            if why := not_an_answer(answer, names):
+                raise FormatError(f"{why} Call `final_answer` with the answer itself.")
+            return Parsed(thought, (), answer)
         if thought:
+            if why := not_an_answer(thought, names):  # a server that writes calls as text
+                raise FormatError(f"{why} Call a tool, or call `final_answer` with your answer.")
             return Parsed("", (), thought)
         raise FormatError(
             "Your reply was empty. Call a tool, or call `final_answer` with your answer."

@@ -23,6 +23,7 @@ from thinkact.formats.grammar import (
     literal,
     parallel_calls,
 )
+from thinkact.formats.markup import not_an_answer
 from thinkact.formats.text import (
     Shown,
     TextFormat,
@@ -140,6 +141,8 @@ class ReactFormat(TextFormat):
             calls = self.all_arguments(reply, found, "'Action Input'", schemas)
             return finish(thought, text, calls, self)
         if final:
+            if why := not_an_answer(final, schemas):
+                raise fail(f"{why} Write 'Final Answer: ' and your answer.")
             return Parsed(thought, (), final)
         tagged = self.tool_call_tags(text, schemas)
         if tagged is not None:

@@ -23,6 +23,7 @@ from thinkact.formats.grammar import (
     literal,
     parallel_calls,
 )
+from thinkact.formats.markup import not_an_answer
 from thinkact.formats.text import (
     Shown,
     TextFormat,
@@ -152,6 +153,8 @@ class XmlFormat(TextFormat):
             calls = self.all_arguments(reply, found, "<parameters>", schemas)
             return finish(thought, text, calls, self)
         if final:
+            if why := not_an_answer(final, schemas):
+                raise fail(f"{why} Write <final_answer>your answer</final_answer>.")
             return Parsed(thought, (), final)
         tagged = self.tool_call_tags(text, schemas)
         if tagged is not None:

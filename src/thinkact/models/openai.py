@@ -24,7 +24,8 @@ from collections.abc import AsyncIterator, Iterator, Mapping, Sequence
 from typing import Any
 from urllib.parse import urlparse
 
-from thinkact.errors import UserError
+from thinkact.errors import ModelError, ToolsUnsupportedError, UserError
+from thinkact.models import capabilities as caps_
 from thinkact.models import http_errors
 from thinkact.models.pricing import OPENAI_CONTEXT_WINDOW, context_window_for, usage_with_cost
 from thinkact.models.wire import (
@@ -100,14 +101,21 @@ def to_messages(messages: Sequence[Message]) -> list[dict[str, Any]]:
 
 
 def to_params(
-    model: str, request: ModelRequest, *, compatible: bool = False, constrained: bool = False
+    model: str,
+    request: ModelRequest,
+    *,
+    compatible: bool = False,
+    constrained: bool = False,
+    schema_field: str | None = "json_schema",
+    grammar: bool = True,
 ) -> dict[str, Any]:
     """The request body (the keyword arguments of `client.chat.completions.create`).
 
     `compatible` (a server that is not OpenAI): the long-standing `max_tokens` field, which
     Ollama, vLLM and llama.cpp read; OpenAI itself wants `max_completion_tokens`.
-    `constrained`: pass the format's JSON schema as `response_format` (OpenAI, Ollama, vLLM,
-    llama.cpp) or else its GBNF grammar as `grammar` (read by llama.cpp's server only).
+    `constrained`: pass the format's JSON schema the way `schema_field` says (see
+    `capabilities.schema_params`; None: not at all) or else its GBNF grammar as `grammar`
+    (read by llama.cpp's servers only), unless `grammar` is False.
     """
     params: dict[str, Any] = {"model": model, "messages": to_messages(request.messages)}
     reasoning = not compatible and bool(_REASONING.match(model))
@@ -131,12 +139,9 @@ def to_params(
             for t in request.tools
         ]
         params["tool_choice"] = request.tool_choice
-    if constrained and request.json_schema is not None:
-        params["response_format"] = {
-            "type": "json_schema",
-            "json_schema": {"name": "reply", "schema": dict(request.json_schema)},
-        }
-    elif constrained and request.grammar:
+    if constrained and request.json_schema is not None and schema_field:
+        params.update(caps_.schema_params(schema_field, request.json_schema))
+    elif constrained and request.grammar and grammar:
         params["grammar"] = request.grammar
     return params
 
@@ -255,7 +260,8 @@ class OpenAIModel:
     """Chat Completions with native tool calls, on OpenAI or a compatible server.
 
     `constrained=True` asks the server to decode under the text format's JSON schema or
-    grammar (see `to_params`), so a small served model can only write valid actions.
+    grammar (see `to_params`), so a small served model can only write valid actions; None
+    (the default) does where `capabilities()` found that the server honours them.
     """
 
     native_tools = True
@@ -271,7 +277,7 @@ class OpenAIModel:
         async_http_client: Any = None,
         timeout: float = 120.0,
         context_window: int | None = None,
-        constrained: bool = False,
+        constrained: bool | None = None,
     ) -> None:
         try:
             import openai  # noqa: F401  (fail here, not mid-run, if the SDK is missing)
@@ -290,6 +296,7 @@ class OpenAIModel:
         )
         self.timeout = timeout
         self.constrained = constrained
+        self._caps: caps_.Capabilities | None = None
         self._api_key = api_key
         self._http = (http_client, async_http_client)
         self._clients = Clients(self._new_client)
@@ -340,9 +347,38 @@ class OpenAIModel:
         is made); a server at another base URL needs none."""
         self._client(False)
 
+    def capabilities(self, *, refresh: bool = False) -> caps_.Capabilities | None:
+        """What this server does with tools, grammars and JSON schemas: probed on first use
+        of its (base URL, model) and cached on disk (`thinkact.models.capabilities`); None
+        for OpenAI itself, whose tool calls work. ModelError if the server cannot be asked."""
+        if self.compatible and (self._caps is None or refresh):
+            self._caps = caps_.learn(str(self.base_url), self.model, self._post, refresh=refresh)
+        return self._caps
+
+    def _post(self, body: dict[str, Any]) -> Any:
+        """One body posted as is, its JSON reply read (the probe's questions)."""
+        try:
+            raw = self._client(False).post(_PATH, body=body, cast_to=bytes)
+        except ModelError:
+            raise
+        except Exception as e:
+            raise self._error(e) from e
+        try:
+            return load_body(raw)
+        except ValueError as e:  # TruncatedBody is one
+            raise http_errors.invalid_response(self._provider, str(e)) from e
+
     def params(self, request: ModelRequest) -> dict[str, Any]:
+        learned, constrained = self._caps, self.constrained
+        if constrained is None:
+            constrained = learned is not None and (learned.grammar or learned.schema is not None)
         return to_params(
-            self.model, request, compatible=self.compatible, constrained=self.constrained
+            self.model,
+            request,
+            compatible=self.compatible,
+            constrained=constrained,
+            schema_field=learned.schema if learned else "json_schema",
+            grammar=learned.grammar if learned else True,
         )
 
     # `chat.completions.create` walks every message against the SDK's TypedDicts: ~25 ms a
@@ -444,7 +480,19 @@ class OpenAIModel:
         """Our error for whatever the SDK raised (unknown exceptions pass through)."""
         import openai
 
-        return http_errors.from_sdk(openai, self._provider, self.timeout, e)
+        error = http_errors.from_sdk(openai, self._provider, self.timeout, e)
+        if (
+            self.compatible
+            and isinstance(error, ModelError)
+            and caps_.rejects_tools(error, str(self.base_url))
+        ):
+            # A server that claims tools but refuses them: runs go on in a text format.
+            caps_.forget_tools(str(self.base_url), self.model)
+            fallback = self._caps.text_format if self._caps else "xml"
+            return ToolsUnsupportedError(
+                str(error), provider=error.provider, status=error.status, fallback=fallback
+            )
+        return error
 
 
 def _tiktoken_count(model: str, request: ModelRequest) -> int | None:
