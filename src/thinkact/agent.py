@@ -23,7 +23,7 @@ from thinkact.resolve import resolve_format
 from thinkact.tools.base import Tool, as_tool
 from thinkact.tools.runtime import Approver, ToolOutcome, ToolRuntime
 from thinkact.tools.toolset import Toolset, list_toolsets, open_toolsets
-from thinkact.types import Reply, ToolCall
+from thinkact.types import Message, Reply, ToolCall
 
 if TYPE_CHECKING:
     from thinkact.store.base import RunLog
@@ -98,6 +98,7 @@ class Agent:
         config: AgentConfig | None = None,
         instructions: str | None = None,
         store: RunLog | None = None,
+        history: Sequence[Message] = (),
     ) -> _Run:
         config = config or self.config
         store = store or self.store
@@ -118,6 +119,7 @@ class Agent:
             context_window=getattr(self.model, "context_window", None),
             resume=resume,
             checkpoints=store is not None,
+            history=history,
         )
         stored: set[tuple[int, str]] = set()
 
@@ -155,15 +157,24 @@ class Agent:
 
     # --- sync driver ----------------------------------------------------------------------
 
-    def stream(self, task: str, *, run_id: str | None = None) -> Iterator[Event | RunResult]:
+    def stream(
+        self, task: str, *, run_id: str | None = None, history: Sequence[Message] = ()
+    ) -> Iterator[Event | RunResult]:
         """Every event of the run as it happens, then its RunResult (the last item).
-        Closing the iterator early stops the run (a store marks it interrupted)."""
-        result = yield from self.iter(task, run_id=run_id)
+        Closing the iterator early stops the run (a store marks it interrupted).
+
+        `history` continues a conversation: an earlier run's messages (its
+        `RunResult.messages` but the system prompt) go before `task`, so a next user turn
+        sees what was said and done; the system prompt is built anew (the tools may differ).
+        """
+        result = yield from self.iter(task, run_id=run_id, history=history)
         yield result
 
-    def iter(self, task: str, *, run_id: str | None = None) -> Generator[Event, None, RunResult]:
+    def iter(
+        self, task: str, *, run_id: str | None = None, history: Sequence[Message] = ()
+    ) -> Generator[Event, None, RunResult]:
         """Run the task, yielding every event; the generator returns the RunResult."""
-        return self._drive(self._start(task, run_id))
+        return self._drive(self._start(task, run_id, history=history))
 
     def _drive(self, run: _Run) -> Generator[Event, None, RunResult]:
         loop, model, runtime = run.loop, self.model, run.runtime
@@ -220,9 +231,11 @@ class Agent:
             self._report(run, delta)
             yield delta
 
-    def run(self, task: str, *, run_id: str | None = None) -> RunResult:
-        """Run the task to the end and return its result."""
-        return exhaust(self.iter(task, run_id=run_id))
+    def run(
+        self, task: str, *, run_id: str | None = None, history: Sequence[Message] = ()
+    ) -> RunResult:
+        """Run the task to the end and return its result (`history`: see `stream`)."""
+        return exhaust(self.iter(task, run_id=run_id, history=history))
 
     def resume(self, run_id: str, *, store: RunLog | None = None) -> RunResult:
         """Continue a stored run that was killed or interrupted, from its last completed step.

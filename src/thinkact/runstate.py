@@ -28,7 +28,8 @@ class RunState:
     """What one run holds besides its control flow (loop.py): the history, the counters a
     resume needs and the checkpoints it is built from, the policies' hooks, the requests.
     `resume` continues a stored run (thinkact.store); `checkpoints` turns Checkpoint events
-    on (only a store needs them)."""
+    on (only a store needs them). `history`: earlier turns of a conversation, after the
+    system prompt and before the task (a fresh run only)."""
 
     def __init__(
         self,
@@ -47,6 +48,7 @@ class RunState:
         resume: Resume | None = None,
         output: OutputType | None = None,
         checkpoints: bool = True,
+        history: Sequence[Message] = (),
     ) -> None:
         self.task, self.model_name, self.format = task, model_name, format
         self.instructions, self.config = instructions, config or AgentConfig()
@@ -59,7 +61,10 @@ class RunState:
         answer = None if output is None else output.schema
         shown = self.tools if answer is None else (*self.tools, final_answer_spec(answer))
         self.messages: list[Message] = (
-            [SystemMessage(format.system_prompt(shown, instructions, examples))]
+            [
+                SystemMessage(format.system_prompt(shown, instructions, examples)),
+                *(m for m in history if not isinstance(m, SystemMessage)),
+            ]
             if resume is None or self.fresh
             else list(resume.messages)
         )
@@ -75,7 +80,6 @@ class RunState:
         self.model_calls = 0 if resume is None else resume.model_calls
         self.start = clock() - (0.0 if resume is None else resume.elapsed)
         self.cost_noted = False
-        self.examples = tuple(examples)  # for the system prompt of a format switched to
         if resume is not None:
             self.turn.step = resume.step
             self._restore(resume.counters)
@@ -117,18 +121,6 @@ class RunState:
             return self.format.parse(reply, self.tools)
         except FormatError as e:
             return e
-
-    def _switch_format(self, fmt: Format) -> None:
-        """Go on in `fmt` (a server refused the tools): its system prompt replaces the
-        first message, requests and the context window follow it; the history stays."""
-        answer = None if self.output is None else self.output.schema
-        shown = self.tools if answer is None else (*self.tools, final_answer_spec(answer))
-        self.format = self.turn.format = fmt
-        prompt = fmt.system_prompt(shown, self.instructions, self.examples)
-        self.messages[0] = SystemMessage(prompt)
-        self.ask = Requests(fmt, self.config, self.tools, self.ask.hooks, self.turn, answer)
-        window = self.context
-        self.context = ContextWindow(window.budget, summary_tokens=window.summary_tokens)
 
 
 __all__ = ["RunState"]

@@ -241,7 +241,9 @@ class Tool:
             parsed = self.args_model.model_validate(dict(arguments))
         except pydantic.ValidationError as e:
             raise ToolArgumentError(format_validation_error(e)) from None
-        return dict(parsed.__dict__)  # the fields' values, as getattr gives them
+        # The fields' values, as getattr gives them, and the extra arguments a model that
+        # allows them kept (pydantic holds those apart from the fields).
+        return {**parsed.__dict__, **(parsed.__pydantic_extra__ or {})}
 
     def _kwargs(self, arguments: Mapping[str, Any], ctx: ToolContext | None) -> dict[str, Any]:
         kwargs = self.validate(arguments)

@@ -31,6 +31,13 @@ def get_suite(spec: str) -> Suite:
         from thinkact.apps.eval.bfcl import CATEGORIES, Bfcl
 
         categories = [c.strip() for c in rest.split(",") if c.strip()] or list(CATEGORIES)
+        multi = [c for c in categories if c.startswith("multi_turn")]
+        if multi:  # sessions on BFCL's simulated APIs (bfcl_multi.py)
+            from thinkact.apps.eval.bfcl_multi import MultiTurn
+
+            if len(multi) < len(categories):
+                raise UserError("run BFCL's multi_turn_* categories apart from the others")
+            return MultiTurn(multi)
         return Bfcl(categories)
     raise UserError(f"unknown suite {spec!r}; choose one of: {', '.join(SUITES)} (bfcl:CATEGORY)")
 
@@ -40,8 +47,9 @@ def load_items(
 ) -> list[Item]:
     """The items to run. For BFCL, `offset` and `limit` apply to each category."""
     from thinkact.apps.eval.bfcl import Bfcl
+    from thinkact.apps.eval.bfcl_multi import MultiTurn
 
-    if isinstance(suite, Bfcl):
+    if isinstance(suite, Bfcl | MultiTurn):
         return [
             item
             for category in suite.categories

@@ -30,11 +30,23 @@ class Item:
 
 
 @dataclass(frozen=True, slots=True)
+class FollowUp:
+    """A later user turn of a multi-turn task; `tools` join the task's from this turn on
+    (BFCL's miss_func category holds a function back until a later turn)."""
+
+    prompt: str
+    tools: tuple[Tool, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class Task:
     """How an item is put to an agent.
 
     `one_turn`: the model answers once and the tool calls it makes are the prediction
-    (BFCL); otherwise the agent runs to a final answer.
+    (BFCL); otherwise the agent runs to a final answer. With `turns`, one session: the
+    prompt, then each follow-up in the same conversation once the agent has answered the
+    one before (`max_steps` per turn); the prediction is the calls that ran, per turn
+    (`turn_calls`).
     """
 
     prompt: str
@@ -50,6 +62,7 @@ class Task:
     # The task as posed in a format where it differs (thinkact only): GSM8K in `code` is
     # asked as plainly as a coding model answers best.
     in_format: Mapping[str, Task] = field(default_factory=dict)
+    turns: tuple[FollowUp, ...] = ()
 
     def posed_in(self, format: str) -> Task:
         return self.in_format.get(format, self)

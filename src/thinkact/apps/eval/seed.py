@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from thinkact.apps.eval.base import Attempt, Task, TraceSink, final_calls
+from thinkact.apps.eval.session import CallLog, session_turns
 from thinkact.models.base import Model
 from thinkact.tools.base import Tool, ToolContext
 from thinkact.types import (
@@ -92,6 +93,8 @@ class SeedSolver:
     def solve(self, task: Task, *, trace: TraceSink | None = None) -> Attempt:
         run_id = uuid.uuid4().hex[:12]
         emit = trace or (lambda _: None)
+        if task.turns:
+            return self._session(task, emit, run_id)
         tools = {t.name: t for t in task.tools}
         messages: list[Message] = [
             SystemMessage(system_prompt(task.tools, task.instructions)),
@@ -136,6 +139,59 @@ class SeedSolver:
             messages.append(UserMessage(f"<observation>{observation}</observation>"))
         prediction = [] if task.one_turn else ""
         return self._end(emit, run_id, prediction, task.max_steps, usage, 0, "max_steps")
+
+    def _session(self, task: Task, emit: TraceSink, run_id: str) -> Attempt:
+        """A multi-turn task in one conversation: each user turn is appended once the one
+        before has a final answer. A reply that does not parse ends its turn (BFCL ends a
+        turn at a reply with no call in it); running out of steps ends the session. The
+        system prompt is written anew when a turn adds tools."""
+        log = CallLog()
+        messages: list[Message] = []
+        usage, steps, failures, reason = Usage(), 0, 0, "no_turns"
+        ctx = ToolContext(run_id=run_id)
+        emit({"kind": "run_started", "run_id": run_id, "task": task.prompt, "agent": "seed"})
+        for turn, (prompt, turn_tools) in enumerate(session_turns(task)):
+            log.next_turn()
+            tools = {t.name: log.wrap(t) for t in turn_tools}
+            system = SystemMessage(system_prompt(turn_tools, task.instructions))
+            messages = [system, *messages[1:], UserMessage(prompt)]
+            emit({"kind": "turn_started", "turn": turn, "task": prompt})
+            reason = "max_steps"
+            for step in range(1, task.max_steps + 1):
+                steps += 1
+                t0 = time.perf_counter()
+                request = ModelRequest(
+                    tuple(messages), max_tokens=self.max_reply_tokens, temperature=0.0
+                )
+                reply = self.model.complete(request)
+                usage += reply.usage
+                emit(
+                    {
+                        "kind": "model_replied",
+                        "step": step,
+                        "text": reply.text,
+                        "usage": reply.usage.to_dict(),
+                        "duration": time.perf_counter() - t0,
+                    }
+                )
+                messages.append(AssistantMessage(reply.text))
+                try:
+                    answer, action, arguments = parse(reply.text)
+                except SeedParseError as e:
+                    emit({"kind": "format_failed", "step": step, "message": str(e)})
+                    failures, reason = failures + 1, "parse_error"
+                    break
+                if answer is not None:
+                    reason = "final_answer"
+                    break
+                assert action is not None
+                ctx.step = step
+                observation = self._call(tools, action, arguments, ctx)
+                emit({"kind": "tool_finished", "step": step, "name": action, "result": observation})
+                messages.append(UserMessage(f"<observation>{observation}</observation>"))
+            if reason == "max_steps":
+                break
+        return self._end(emit, run_id, log.turns, steps, usage, failures, reason)
 
     @staticmethod
     def _call(

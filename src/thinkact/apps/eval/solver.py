@@ -7,6 +7,7 @@ from dataclasses import dataclass, replace
 
 from thinkact.agent import Agent, exhaust
 from thinkact.apps.eval.base import Attempt, Task, TraceSink, final_calls
+from thinkact.apps.eval.session import CallLog, session_turns
 from thinkact.config import AgentConfig
 from thinkact.errors import FormatError
 from thinkact.events import Event, FormatFailed, ModelReplied, RunStarted
@@ -19,7 +20,7 @@ from thinkact.policies.presets import Preset, Setup
 from thinkact.policies.resample import Resample
 from thinkact.policies.screen import Screening
 from thinkact.resolve import resolve_format
-from thinkact.types import ModelRequest, Reply, ToolCall
+from thinkact.types import Message, ModelRequest, Reply, ToolCall, Usage
 
 FIRST_REPLY = "first_reply"  # why a one-turn run ended
 
@@ -113,7 +114,31 @@ class ThinkactSolver:
         task = task.posed_in(format.name)
         if task.one_turn:
             return self._one_turn(task, format, trace)
+        if task.turns:
+            return self._session(task, format, trace)
         return self._run(self._agent(task, format, trace, None), task)
+
+    def _session(self, task: Task, format: Format, trace: TraceSink | None) -> Attempt:
+        """A multi-turn task: one run per user turn, each continuing the conversation of
+        the ones before (`history`); the prediction is the calls that ran, per turn. A turn
+        that runs out of steps ends the session (as BFCL's step limit does)."""
+        log = CallLog()
+        history: tuple[Message, ...] = ()
+        failures, steps, usage, run_id, reason = 0, 0, Usage(), "", "no_turns"
+        for prompt, tools in session_turns(task):
+            log.next_turn()
+            turn = replace(task, tools=tuple(log.wrap(t) for t in tools), turns=())
+            result = None
+            for item in self._agent(turn, format, trace, None).stream(prompt, history=history):
+                failures += isinstance(item, FormatFailed)
+                if isinstance(item, RunResult):
+                    result = item
+            assert result is not None
+            history, run_id = result.messages, run_id or result.run_id
+            steps, usage, reason = steps + result.steps, usage + result.usage, result.reason
+            if reason == "max_steps":
+                break
+        return Attempt(log.turns, steps, usage, failures, run_id, reason)
 
     def _run(self, agent: Agent, task: Task) -> Attempt:
         failures, result = 0, None
