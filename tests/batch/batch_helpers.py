@@ -76,9 +76,16 @@ class ThrottledOpenAI:
     It pickles, for Ray workers."""
 
     retry_after: float = 0.05
+    loads: str = ""  # a file that gets this process's id each time a model is made
 
     def __call__(self, name: str) -> Model:
+        import os
+
         from thinkact.models.openai import OpenAIModel
+
+        if self.loads:
+            with open(self.loads, "a") as f:
+                f.write(f"{os.getpid()}\n")
 
         seen: set[str] = set()
         lock = threading.Lock()

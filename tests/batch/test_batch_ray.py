@@ -62,11 +62,28 @@ def test_429s_pause_every_ray_worker_and_every_task_finishes(tmp_path: Path) -> 
         openai_tasks(tmp_path, 12),
         tmp_path / "out",
         executor=RayExecutor(2),
-        models=ThrottledOpenAI(retry_after=0.05),
+        models=ThrottledOpenAI(retry_after=0.05, loads=str(tmp_path / "loads.txt")),
     )
     assert (summary.ok, summary.failed) == (12, 0)
     stats = summary.limits["openai"]  # the bucket actor's figures
     assert stats["throttled"] == 12 and stats["waits"] >= 12
+    # One model per worker process (each actor keeps its own), not one per task.
+    loads = (tmp_path / "loads.txt").read_text().split()
+    assert len(loads) == len(set(loads)) == 2 and str(os.getpid()) not in loads
+
+
+def test_the_command_line_runs_a_batch_on_ray(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    tasks = scripted_tasks(tmp_path, 6, counter=tmp_path / "c.txt")
+    out = tmp_path / "out"
+    command = ["batch", str(tasks), "--out", str(out), "--executor", "ray", "-c", "2", "-q"]
+    assert main(command) == 0
+    assert "6 tasks: 6 ok, 0 failed" in capsys.readouterr().err
+    assert set(counts(tmp_path / "c.txt").values()) == {1}
+    assert main([*command, "--resume"]) == 0  # all done: nothing runs again
+    assert "6 done before" in capsys.readouterr().err
+    assert set(counts(tmp_path / "c.txt").values()) == {1}
 
 
 def test_eval_on_ray_gives_the_same_results_as_jobs(tmp_path: Path) -> None:
