@@ -28,7 +28,9 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "suite",
         help="gsm8k, hotpotqa, bfcl (all categories) or bfcl:CATEGORY[,CATEGORY] with "
-        "categories simple, multiple, parallel, parallel_multiple, irrelevance, live_*; "
+        "categories simple, multiple, parallel, parallel_multiple, irrelevance, live_*, or "
+        "the multi-turn sessions multi_turn_base, multi_turn_miss_func, multi_turn_miss_param, "
+        "multi_turn_long_context (run apart); "
         "legal (the review, on a folder with an answers.json key)",
     )
     parser.add_argument("--data", required=True, metavar="PATH", help="the suite's data file")

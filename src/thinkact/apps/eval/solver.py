@@ -190,6 +190,8 @@ class PevSolver:
 
         if task.one_turn:
             raise UserError("--agent pev runs whole tasks; one-turn items (BFCL) need thinkact")
+        if task.turns:
+            raise UserError("--agent pev runs one task; multi-turn sessions need thinkact or seed")
         reporters = [] if trace is None else [lambda e: trace(e.to_dict())]
         engine = PlanExecuteVerify(
             self.model,
