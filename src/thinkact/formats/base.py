@@ -142,10 +142,24 @@ def answer_schema(tools: Sequence[ToolSpec]) -> Mapping[str, Any] | None:
     return None
 
 
+def _untitled(node: Any) -> Any:
+    """A schema without its "title"s (pydantic gives every field one: a small model reads
+    them all), property names kept."""
+    if isinstance(node, Mapping):
+        return {
+            k: {p: _untitled(s) for p, s in v.items()}
+            if k == "properties" and isinstance(v, Mapping)
+            else _untitled(v)
+            for k, v in node.items()
+            if k != "title"
+        }
+    return [_untitled(v) for v in node] if isinstance(node, list) else node
+
+
 def answer_rule(tools: Sequence[ToolSpec]) -> str:
     """What a text format's prompt says of a typed final answer ("" for a plain one)."""
     schema = answer_schema(tools)
     if schema is None:
         return ""
-    shown = json.dumps(schema, ensure_ascii=False, separators=(",", ":"))
+    shown = json.dumps(_untitled(schema), ensure_ascii=False, separators=(",", ":"))
     return f"Your final answer must be one JSON value, on one line, matching this schema:\n{shown}"
