@@ -202,3 +202,26 @@ def test_killed_then_resumed_nothing_finished_runs_twice(tmp_path: Path) -> None
     ran = counts(counter)
     assert {t for t, n in ran.items() if n > 1} == in_flight  # only those killed mid-way
     assert all(ran[t] == 1 for t in finished)
+
+
+def test_a_review_task_writes_its_reports_beside_the_results(tmp_path: Path) -> None:
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "apps" / "legal"))
+    try:
+        from legal_doubles import CLEAN_CONTRACT, DONE, reviewer
+    finally:
+        sys.path.pop(0)
+    from thinkact.apps.legal import NOTICES, SUMMARY
+
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "clean.txt").write_text(CLEAN_CONTRACT, encoding="utf-8")
+    tasks = tmp_path / "tasks.jsonl"
+    tasks.write_text(json.dumps({"id": "nda", "review": str(docs), "model": "reviewer"}) + "\n")
+    out = tmp_path / "out"
+    summary = run_batch(tasks, out, executor=LocalExecutor(1), models=lambda name: reviewer())
+    assert (summary.ok, summary.failed) == (1, 0)
+    (result,) = read_results(out / "results.jsonl")
+    assert (result.kind, result.answer, result.reason) == ("review", DONE, "final_answer")
+    assert (out / "reviews" / "nda" / NOTICES).is_file()
+    assert (out / "reviews" / "nda" / SUMMARY).is_file()
+    assert not (docs / NOTICES).exists()  # the folder reviewed is left as it was

@@ -21,6 +21,13 @@ from thinkact.batch.executor import Done, Limits, WorkerFactory
 from thinkact.batch.limits import BucketStats, LocalLimiter
 from thinkact.errors import UserError
 
+# Clusters from `ray start` use token authentication by default since Ray 2.59, and a
+# client sends its token only when told to.
+_AUTH_HINT = (
+    ". If the cluster uses token authentication, set RAY_AUTH_MODE=token (the token is read "
+    "from ~/.ray/auth_token, or RAY_AUTH_TOKEN)"
+)
+
 
 def _ray() -> Any:
     try:
@@ -108,10 +115,13 @@ class RayExecutor:
             "logging_level": logging.ERROR,  # Ray's own notices would break the progress bar
         }
         options.update(self.init_options)
+        if self.address:
+            _check_reachable(self.address)
         try:
             ray.init(address=self.address, **options)
         except ConnectionError as e:
-            raise UserError(f"cannot reach the Ray cluster at {self.address}: {e}") from None
+            auth = "" if os.environ.get("RAY_AUTH_MODE") else _AUTH_HINT
+            raise UserError(f"cannot reach the Ray cluster at {self.address}: {e}{auth}") from None
         return True
 
     def map(
@@ -173,3 +183,22 @@ def _cause(error: Any) -> BaseException:
     """The exception the job raised, rather than Ray's wrapper of it."""
     cause = getattr(error, "cause", None)
     return cause if isinstance(cause, BaseException) else error
+
+
+def _check_reachable(address: str) -> None:
+    """A cluster's HOST:PORT answers, or a clear error now: Ray itself retries an address
+    that does not answer for minutes. `auto` (the cluster `ray start` left on this machine)
+    is left to Ray, which fails fast without one."""
+    import socket
+
+    rest = address.removeprefix("ray://")
+    host, _, port = rest.rpartition(":")
+    if not host or not port.isdigit():
+        return
+    try:
+        socket.create_connection((host, int(port)), timeout=5).close()
+    except OSError as e:
+        raise UserError(
+            f"cannot reach the Ray cluster at {address} ({e.strerror or e}); start one with "
+            "`ray start --head` and give its address (--ray-address or RAY_ADDRESS)"
+        ) from None
