@@ -28,6 +28,7 @@ from thinkact.types import (
     AssistantMessage,
     Message,
     ModelRequest,
+    Reply,
     SystemMessage,
     ToolCall,
     ToolMessage,
@@ -289,3 +290,22 @@ def test_native_format_parses_the_models_own_tool_calls(model: LocalModel) -> No
     events = list(agent.iter(TASK))
     calls = [e for e in events if isinstance(e, ToolFinished)]
     assert calls and calls[0].call.name == "calculator" and calls[0].result.content == "395"
+
+
+# --- streaming ---------------------------------------------------------------------------
+
+
+def test_a_streamed_reply_is_the_one_complete_gives_and_a_dropped_stream_stops(
+    model: LocalModel,
+) -> None:
+    request = ask(model, "Count from 1 to 5.", max_tokens=12)
+    whole = model.complete(request)
+    *pieces, reply = model.stream(request)
+    assert isinstance(reply, Reply) and all(isinstance(p, str) for p in pieces)
+    same = (reply.text, reply.stop_reason, reply.usage.output_tokens)
+    assert same == (whole.text, whole.stop_reason, whole.usage.output_tokens)
+    assert len(pieces) > 1 and whole.text.startswith("".join(str(p) for p in pieces))
+    long = model.stream(ask(model, "Write a long poem about the sea.", max_tokens=200))
+    assert isinstance(next(long), str)
+    long.close()  # stops the generation at the next token and frees the engine
+    assert model.complete(request).text == whole.text

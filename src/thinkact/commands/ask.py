@@ -36,6 +36,7 @@ def run(args: argparse.Namespace) -> int:
         make_output,
         mcp_servers,
         report_quiet,
+        streams,
     )
     from thinkact.errors import UserError
 
@@ -52,6 +53,7 @@ def run(args: argparse.Namespace) -> int:
             config=agent_config(args),
         )
         agent.toolsets += mcp_servers(args)  # started by the run, stopped when it ends
+        agent.streaming = streams(args, console)
         result = output.follow(agent.stream(args.question))
     if args.quiet:
         report_quiet(result, sys.stdout, errors)

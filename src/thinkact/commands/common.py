@@ -2,7 +2,7 @@
 the approval prompt and exit codes.
 
     thinkact run "TASK" --model M --format F --max-steps N --trace FILE --tools a,b
-                        [--mcp CMD] [--mcp-url URL] [--quiet | --json] [--yes]
+                        [--mcp CMD] [--mcp-url URL] [--quiet | --json] [--no-stream] [--yes]
 """
 
 from __future__ import annotations
@@ -95,6 +95,12 @@ def add_run_options(
     out = parser.add_mutually_exclusive_group()
     out.add_argument("--quiet", "-q", action="store_true", help="print only the final answer")
     out.add_argument("--json", action="store_true", help="print events as JSON lines")
+    parser.add_argument(
+        "--no-stream",
+        action="store_true",
+        help="print each reply when it is whole: no spinner, no text as it is written "
+        "(streaming is on by default on a terminal)",
+    )
     parser.add_argument(
         "--yes", "-y", action="store_true", help="approve every tool call that changes files"
     )
@@ -538,7 +544,9 @@ def make_output(
         reporters.append(lines)
         closers.append(lines.close)
     elif not getattr(args, "quiet", False):
-        reporters.append(ConsoleReporter(console))
+        screen = ConsoleReporter(console, live=streams(args, console))
+        reporters.append(screen)
+        closers.append(screen.close)
     if getattr(args, "trace", None):
         try:
             trace = JsonlTrace(args.trace)
@@ -554,6 +562,13 @@ def make_output(
         closers.append(otel.close)
     reporters += extra or []
     return Output(reporters, closers)
+
+
+def streams(args: argparse.Namespace, console: Console) -> bool:
+    """Whether replies are shown as they are written (Agent(streaming=...) and the console's
+    live display): on a terminal, unless --no-stream, --quiet or --json."""
+    off = any(getattr(args, name, False) for name in ("no_stream", "quiet", "json"))
+    return console.is_terminal and not off
 
 
 def make_console(*, stderr: bool = False) -> Console:

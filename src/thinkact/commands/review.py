@@ -152,7 +152,7 @@ def finish_review(review: ReviewRun, args: argparse.Namespace, console: Any, err
 
     from thinkact.apps.legal import NOTICES, SUMMARY
     from thinkact.apps.legal.reports import STATUSES, status_in
-    from thinkact.commands.common import make_output, report_quiet
+    from thinkact.commands.common import make_output, report_quiet, streams
     from thinkact.events import RunStarted
 
     run_ids: list[str] = []
@@ -169,6 +169,7 @@ def finish_review(review: ReviewRun, args: argparse.Namespace, console: Any, err
     try:
         with make_output(args, console, extra=extra) as output, tracker:
             review.agent.reporters.extend(output.reporters)
+            review.agent.streaming = streams(args, console)
             result = review.resume(resume_id) if resume_id else review.run()
     except KeyboardInterrupt:
         if review.agent.store is not None and (run_ids or resume_id):

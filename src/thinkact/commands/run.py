@@ -58,6 +58,7 @@ def run(args: argparse.Namespace) -> int:
         open_store,
         report_quiet,
         resolve_tools,
+        streams,
     )
     from thinkact.commands.schema import load_output_schema, schema_labels
     from thinkact.errors import UserError
@@ -94,6 +95,7 @@ def run(args: argparse.Namespace) -> int:
             approve=make_approver(args, errors),
             store=store,
             output_type=schema,
+            streaming=streams(args, console),
         )
         result = output.follow(agent.stream(args.task))
     if isinstance(model, ReplayModel):

@@ -223,6 +223,10 @@ def from_sdk(sdk: Any, p: Provider, seconds: float | None, e: Exception) -> Exce
         return from_status(p, e.status_code, e.response.headers, e.body, getattr(e, "message", ""))
     if isinstance(e, sdk.APIResponseValidationError | ValueError):
         return invalid_response(p, f"{type(e).__name__}: {e}")
+    if isinstance(e, sdk.APIError):  # an error chunk in a stream (no status): the server's
+        return ServerError(
+            f"{p.where} failed mid-reply: {getattr(e, 'message', e)}", provider=p.label.lower()
+        )
     import httpx2  # the SDKs' transport, which raises its own errors while a stream is read
 
     if isinstance(e, httpx2.TimeoutException):

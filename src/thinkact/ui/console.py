@@ -35,11 +35,13 @@ from thinkact.events import (
     RunFinished,
     RunStarted,
     StepStarted,
+    TextDelta,
     ToolDenied,
     ToolFinished,
     ValidationFailed,
 )
 from thinkact.types import Usage
+from thinkact.ui.live import LiveReply
 from thinkact.ui.sanitize import Sanitized, printable, printable_data
 
 MAX_LINES = 15
@@ -109,6 +111,15 @@ def usage_line(steps: int, usage: Usage, seconds: float) -> str:
     return " · ".join(parts)
 
 
+def _asks_model(event: Event) -> bool:
+    """Whether the loop calls the model for the step's reply next (the live display waits)."""
+    if isinstance(event, StepStarted | RetryScheduled):
+        return True
+    if isinstance(event, Notice):
+        return event.reason in _FORCED or event.reason in ("loop", "error_cap")
+    return event.kind == "context_trimmed"
+
+
 def _one_line(value: Any, limit: int = 100) -> str:
     text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, default=str)
     text = " ".join(printable(text).split())
@@ -122,6 +133,11 @@ class ConsoleReporter:
     `verbose=False` keeps one line per action and observation and leaves out the reasoning.
     `clock` times the run as shown (tests pass a fake one). It is the Screen that events
     of other layers (a plan and its steps) show themselves on.
+
+    `live` (by default: on a terminal) shows each model call as it goes (ui/live.py): a
+    spinner with the seconds waited, then the reply as it streams in (`TextDelta` events,
+    from `Agent(streaming=True)`), until the whole reply is shown. `close()` takes it off
+    the screen if a run ends by an exception.
     """
 
     def __init__(
@@ -132,8 +148,11 @@ class ConsoleReporter:
         clock: Callable[[], float] = time.monotonic,
         max_lines: int = MAX_LINES,
         max_chars: int = MAX_CHARS,
+        live: bool | None = None,
     ) -> None:
         self.console = console if console is not None else Console(highlight=False)
+        shows = self.console.is_terminal if live is None else live
+        self._reply = LiveReply(self.console, clock) if shows else None
         self.verbose = verbose
         self.clock = clock
         self.max_lines = max_lines
@@ -160,6 +179,12 @@ class ConsoleReporter:
         }
 
     def __call__(self, event: Event) -> None:
+        reply = self._reply
+        if reply is not None:
+            if isinstance(event, TextDelta):
+                reply.add(event.text)
+                return
+            reply.stop()  # before anything is printed
         handler = self._handlers.get(type(event))
         if handler is not None:
             handler(event)
@@ -169,6 +194,13 @@ class ConsoleReporter:
             self._run_resumed(event)
         elif (show := getattr(event, "show", None)) is not None:
             show(self)  # an event of another layer renders itself (events.Screen)
+        if reply is not None and _asks_model(event):
+            reply.start()
+
+    def close(self) -> None:
+        """Take the live display off the screen (the CLI calls this however a run ends)."""
+        if self._reply is not None:
+            self._reply.stop()
 
     # --- helpers ------------------------------------------------------------------------
 
@@ -326,7 +358,11 @@ class ConsoleReporter:
         sub = self._sub.get(key)
         if sub is None:
             sub = self._sub[key] = ConsoleReporter(
-                self.console, verbose=False, max_lines=self.max_lines, max_chars=self.max_chars
+                self.console,
+                verbose=False,
+                max_lines=self.max_lines,
+                max_chars=self.max_chars,
+                live=False,  # sub-runs may run side by side: one live display is enough
             )
         sub(event)
 

@@ -2,6 +2,7 @@
 
 The same serialisation feeds `--json` (events on stdout) and trace files, so a trace can be
 piped and a piped run can be stored. Observations are written in full, never shortened.
+Streamed pieces of a reply (`TextDelta`) are left out: the reply follows whole.
 """
 
 from __future__ import annotations
@@ -64,6 +65,8 @@ class JsonlTrace:
         self.seq = 0
 
     def __call__(self, event: Event) -> None:
+        if event.ephemeral:  # streamed pieces: the whole reply follows
+            return
         if isinstance(event, RunStarted):
             self.run_id, self.seq = event.run_id, 0
         self.seq += 1
