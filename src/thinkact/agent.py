@@ -18,6 +18,7 @@ from thinkact.formats.base import Format
 from thinkact.loop import CallModel, Effect, Loop, Resume, RunResult, RunTools, Validator
 from thinkact.models import resolve_model
 from thinkact.models.base import Model, Positioned, Streaming
+from thinkact.output import OutputType
 from thinkact.policies.presets import Preset, Setup, is_local, preset
 from thinkact.resolve import resolve_format
 from thinkact.tools.base import Tool, as_tool
@@ -53,6 +54,11 @@ class Agent:
     `streaming=True` asks a model that can stream (`models.base.Streaming`) for each step's
     reply as it is written: its pieces come as `TextDelta` events before the `ModelReplied`
     that holds the whole reply (they are not stored). Other models are called as usual.
+
+    `output_type` (a pydantic model, a type such as `list[str]`, or a JSON schema as a dict)
+    makes the answer typed: the model is given its schema, the answer is checked against it
+    (a failure goes back to the model as validators' do) and `RunResult.output` is the
+    value; `final_answer` is its JSON (thinkact.output).
     """
 
     def __init__(
@@ -66,6 +72,7 @@ class Agent:
         config: AgentConfig | None = None,
         approve: Approver | None = None,
         validators: Sequence[Validator] = (),
+        output_type: Any = None,
         reporters: Sequence[Reporter] = (),
         store: RunLog | None = None,
         policies: str | Preset = "auto",
@@ -81,6 +88,7 @@ class Agent:
         self.config = config or AgentConfig()
         self.approve = approve
         self.validators = tuple(validators)
+        self.output = None if output_type in (None, str) else OutputType(output_type)
         self.reporters = list(reporters)
         self.store = store  # every event of every run is appended here (see thinkact.store)
         if policies == "auto":
@@ -105,6 +113,9 @@ class Agent:
         listed, held = open_toolsets(self.toolsets, {t.name for t in self.tools})
         tools = [*self.tools, *listed]
         direct = {t.name: t.direct_answer for t in tools if t.return_direct}
+        checks = self.validators  # the output's own check first: the rest get valid JSON
+        if self.output is not None:
+            checks = (self.output.validator(), *checks)
         loop = Loop(
             task=task,
             model_name=self.model.name,
@@ -113,11 +124,12 @@ class Agent:
             instructions=self.instructions if instructions is None else instructions,
             examples=self.examples,
             config=config,
-            policies=self.policies(Setup(config, self.validators, direct)),
+            policies=self.policies(Setup(config, checks, direct)),
             run_id=run_id,
             clock=self.clock,
             context_window=getattr(self.model, "context_window", None),
             resume=resume,
+            output=self.output,
             checkpoints=store is not None,
             history=history,
         )
