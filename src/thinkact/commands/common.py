@@ -234,11 +234,29 @@ def make_model(args: argparse.Namespace) -> Model:
             raise UserError("--replay answers from the recording: leave out --model")
         return ReplayModel(args.replay)
     model = ready_model(getattr(args, "model", None))
+    if getattr(args, "format", "auto") != "native":
+        _probing(model)
     if getattr(args, "record", None):
         from thinkact.models.replay import RecordingModel
 
         return RecordingModel(model, args.record)
     return model
+
+
+def _probing(model: Model) -> None:
+    """Says so before an OpenAI-compatible server is asked what it can do (first use of
+    its URL and model: a few seconds to a minute on a CPU server), so the wait is explained."""
+    from thinkact.models.capabilities import CapabilityCache, cache_key
+
+    base_url = getattr(model, "base_url", None)
+    if not getattr(model, "compatible", False) or not base_url:
+        return
+    if CapabilityCache().get(cache_key(base_url, str(getattr(model, "model", "")))) is None:
+        make_console(stderr=True).print(
+            f"Asking {base_url} what it does with tools, grammars and JSON schemas "
+            "(once; cached, see thinkact models --probe)...",
+            style="dim",
+        )
 
 
 def ready_model(spec: str | None) -> Model:
