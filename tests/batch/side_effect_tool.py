@@ -21,10 +21,13 @@ def mark(task: str, counter: str, hold: str = "", hold_after: int = 0) -> str:
     fd = os.open(counter, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
     try:
         os.write(fd, f"{task}\n".encode())
+        end = os.lseek(fd, 0, os.SEEK_CUR)  # where this call's line ends
     finally:
         os.close(fd)
     if hold and hold_after:
-        calls = len(Path(counter).read_text().split())
-        while calls >= hold_after and Path(hold).exists():
+        # This call's own number (the lines up to its own), not the lines so far: a call
+        # racing another decides the same way whichever reads the file first.
+        number = Path(counter).read_bytes()[:end].count(b"\n")
+        while number >= hold_after and Path(hold).exists():
             time.sleep(0.05)
     return f"marked {task}"

@@ -225,3 +225,9 @@ def test_a_review_task_writes_its_reports_beside_the_results(tmp_path: Path) -> 
     assert (out / "reviews" / "nda" / NOTICES).is_file()
     assert (out / "reviews" / "nda" / SUMMARY).is_file()
     assert not (docs / NOTICES).exists()  # the folder reviewed is left as it was
+
+
+def test_eval_legal_refuses_ray(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "answers.json").write_text("{}")
+    assert main(["eval", "legal", "--data", str(tmp_path), "--executor", "ray"]) == 2
+    assert "--executor ray is for the others" in capsys.readouterr().err

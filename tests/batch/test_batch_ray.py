@@ -5,6 +5,10 @@ from __future__ import annotations
 
 import json
 import os
+import signal
+import subprocess
+import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -24,6 +28,7 @@ from thinkact.apps.eval import Harness, Worker, get_suite, load_items, read_resu
 from thinkact.apps.eval.remote import EvalWorkers
 from thinkact.apps.eval.solver import ThinkactSolver
 from thinkact.batch import LocalExecutor, run_batch
+from thinkact.batch import read_results as batch_results
 from thinkact.batch.ray_executor import RayExecutor
 from thinkact.cli import main
 
@@ -35,6 +40,7 @@ def cluster() -> Iterator[None]:
     # The workers import this folder's helpers (the test doubles they make models with).
     path = os.pathsep.join(p for p in (str(HERE), os.environ.get("PYTHONPATH", "")) if p)
     ray.init(
+        address="local",  # our own, whatever cluster this machine may have running
         num_cpus=2,
         include_dashboard=False,
         log_to_driver=False,
@@ -154,3 +160,49 @@ def test_thinkact_eval_executor_ray_matches_jobs(tmp_path: Path) -> None:
         for d in "ab"
     )
     assert a == b and [s for _, _, s in a] == [1.0, 0.0, 1.0, 0.0]
+
+
+def test_a_batch_killed_on_ray_resumes_without_running_a_finished_task_again(
+    tmp_path: Path,
+) -> None:
+    """A `thinkact batch` process on this module's cluster is killed while both workers
+    hold in their tool call; --resume runs the tasks without a result line, and only those."""
+    counter, hold = tmp_path / "count.txt", tmp_path / "hold"
+    hold.touch()
+    tasks = scripted_tasks(tmp_path, 30, counter=counter, hold=hold, hold_after=12)
+    out = tmp_path / "out"
+    command = [sys.executable, "-m", "thinkact", "batch", str(tasks), "--out", str(out)]
+    env = {
+        **os.environ,
+        "RAY_ADDRESS": ray.get_runtime_context().gcs_address,
+        "RAY_AUTH_MODE": "token",  # this cluster's token is in ~/.ray/auth_token
+    }
+    proc = subprocess.Popen(
+        [*command, "--executor", "ray", "-c", "2", "-q"],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        deadline = time.monotonic() + 180
+        # 11 tasks finish; the 12th and 13th calls hold (one per worker).
+        while not (
+            sum(counts(counter).values()) == 13 and len(batch_results(out / "results.jsonl")) == 11
+        ):
+            assert proc.poll() is None and time.monotonic() < deadline
+            time.sleep(0.05)
+    finally:
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait()
+    finished = {r.id for r in batch_results(out / "results.jsonl")}
+    in_flight = set(counts(counter)) - finished
+    assert len(finished) == 11 and len(in_flight) == 2
+    hold.unlink()
+    summary = run_batch(tasks, out, executor=RayExecutor(2), resume=True)
+    assert (summary.skipped, summary.ok, summary.failed) == (11, 19, 0)
+    assert sorted(r.id for r in batch_results(out / "results.jsonl")) == sorted(
+        f"t{i:03d}" for i in range(30)
+    )
+    ran = counts(counter)
+    assert {t for t, n in ran.items() if n > 1} == in_flight  # only those killed mid-way
+    assert all(ran[t] == 1 for t in finished)

@@ -118,7 +118,8 @@ class RayExecutor:
         if self.address:
             _check_reachable(self.address)
         try:
-            ray.init(address=self.address, **options)
+            # "local": a cluster of our own, even where `ray start` left one to find.
+            ray.init(address=self.address or "local", **options)
         except ConnectionError as e:
             auth = "" if os.environ.get("RAY_AUTH_MODE") else _AUTH_HINT
             raise UserError(f"cannot reach the Ray cluster at {self.address}: {e}{auth}") from None

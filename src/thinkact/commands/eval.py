@@ -105,6 +105,8 @@ def run(args: argparse.Namespace) -> int:
     if args.jobs < 1:
         raise UserError("--jobs must be 1 or more")
     if args.suite == "legal":
+        if args.executor != "local":
+            raise UserError("eval legal reviews documents here; --executor ray is for the others")
         return _run_legal(args)
     suite = get_suite(args.suite)
     if args.agent == "pev" and args.suite.startswith("bfcl"):
