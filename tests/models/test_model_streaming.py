@@ -112,6 +112,23 @@ def test_openai_stream_gives_the_reply_complete_gives(reply: tuple[Any, ...]) ->
     assert {k: v for k, v in body.items() if not k.startswith("stream")} == api.bodies[0]
 
 
+def test_tool_call_deltas_without_an_index_are_told_apart_by_their_ids() -> None:
+    events = chat_events(None)[:1]  # the role chunk
+    for tc in (
+        {"id": "call_1", "type": "function", "function": {"name": "add", "arguments": ""}},
+        {"function": {"arguments": '{"a": 2,'}},
+        {"function": {"arguments": ' "b": 3}'}},
+        {"id": "call_2", "type": "function", "function": {"name": "add", "arguments": "{}"}},
+    ):
+        events.append(chat_events("x")[1])
+        events[-1][1]["choices"][0]["delta"] = {"tool_calls": [tc]}
+    events += chat_events(None, finish_reason="tool_calls")[-3:]
+    api = FakeAPI(httpx.Response(200, content=sse(events), headers=SSE))
+    _, reply = collect(gpt_model(api).stream(ASK))
+    calls = [(c.id, c.name, dict(c.arguments)) for c in reply.tool_calls]
+    assert calls == [("call_1", "add", {"a": 2, "b": 3}), ("call_2", "add", {})]
+
+
 def test_async_streams_match_the_sync_ones() -> None:
     blocks = (text("I will add them."), tool_use("toolu_01", "add", {"a": 2, "b": 3}))
     api = FakeAPI(claude_stream(*blocks), claude_stream(*blocks))

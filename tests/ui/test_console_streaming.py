@@ -7,6 +7,11 @@ from __future__ import annotations
 import argparse
 import io
 import itertools
+import os
+import pty
+import subprocess
+import sys
+from pathlib import Path
 
 from rich.console import Console
 
@@ -122,3 +127,39 @@ def test_streaming_is_on_only_on_a_terminal_without_no_stream_quiet_or_json() ->
     assert not streams(args(), Console(file=io.StringIO()))
     for off in ("no_stream", "quiet", "json"):
         assert not streams(args(**{off: True}), terminal())
+
+
+def run_in_a_terminal(*args: str) -> str:
+    """`thinkact ARGS` with a pseudo-terminal as its stdout: what the user would see."""
+    repo = Path(__file__).resolve().parents[2]
+    leader, follower = pty.openpty()
+    env = {**os.environ, "COLUMNS": "80", "TERM": "xterm"}
+    with subprocess.Popen(
+        [sys.executable, "-m", "thinkact", *args],
+        stdin=subprocess.DEVNULL,
+        stdout=follower,
+        stderr=subprocess.STDOUT,
+        cwd=repo,
+        env=env,
+    ) as process:
+        os.close(follower)
+        chunks = []
+        while True:
+            try:
+                chunk = os.read(leader, 4096)
+            except OSError:  # the terminal closed with the process
+                break
+            if not chunk:
+                break
+            chunks.append(chunk)
+        process.wait(timeout=60)
+    os.close(leader)
+    return b"".join(chunks).decode("utf-8", errors="replace")
+
+
+def test_thinkact_run_streams_on_a_terminal_unless_no_stream() -> None:
+    demo = ["run", "17*23+4?", "-m", "scripted:examples/scripted/demo.json", "-t", "calculator"]
+    shown = run_in_a_terminal(*demo, "--no-store")
+    assert "the model is thinking" in shown and "COMPLETED" in shown
+    plain = run_in_a_terminal(*demo, "--no-store", "--no-stream")
+    assert "the model is thinking" not in plain and "COMPLETED" in plain

@@ -226,9 +226,11 @@ class StreamedCompletion:
             if not isinstance(tc, Mapping):
                 continue
             index = tc.get("index")
+            if not isinstance(index, int):  # a server that sends no index: an id starts a call
+                last = max(self.calls, default=-1)
+                index = last + 1 if tc.get("id") or last < 0 else last
             call = self.calls.setdefault(
-                index if isinstance(index, int) else len(self.calls),
-                {"id": None, "type": "function", "function": {"name": "", "arguments": ""}},
+                index, {"id": None, "type": "function", "function": {"name": "", "arguments": ""}}
             )
             call["id"] = tc.get("id") or call["id"]
             fn = tc.get("function")
