@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -88,3 +89,26 @@ def test_any_id_makes_a_safe_file_name_of_its_own(a: str, b: str) -> None:
     assert all((c.isascii() and c.isalnum()) or c in "._-" for c in name)
     if a != b:
         assert file_name(b) != name
+
+
+def test_relative_paths_are_anchored_where_the_batch_starts(tmp_path: Path) -> None:
+    task = TaskSpec(
+        "t",
+        prompt="p",
+        model="scripted:s/r.json",
+        tools=("calculator", "tools/x.py:add", "./y.py:f", "pkg.mod:g", "/abs/z.py:h"),
+        workspace="w",
+        out="~/o",
+    ).anchored(tmp_path)
+    assert task.model == f"scripted:{tmp_path}/s/r.json"
+    assert task.tools == (
+        "calculator",
+        f"{tmp_path}/tools/x.py:add",
+        f"{tmp_path}/y.py:f",
+        "pkg.mod:g",
+        "/abs/z.py:h",
+    )
+    assert task.workspace == f"{tmp_path}/w" and task.out == str(Path("~/o").expanduser())
+    review = TaskSpec("r", review="/docs", model="openai:gpt-4o@http://h/v1").anchored(tmp_path)
+    assert (review.review, review.model) == ("/docs", "openai:gpt-4o@http://h/v1")
+    assert TaskSpec("l", prompt="p", model="local").anchored(tmp_path).model == "local"

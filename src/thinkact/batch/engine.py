@@ -70,8 +70,9 @@ def run_batch(
     start = clock()
     with _open(folder, resume) as writer:
         done = {r.id for r in writer.done}
+        here = Path.cwd()
         todo = [
-            t if isinstance(t, BadLine) else t.with_defaults(fallback)
+            t if isinstance(t, BadLine) else t.with_defaults(fallback).anchored(here)
             for t in source
             if t.id not in done
         ]

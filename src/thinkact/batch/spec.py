@@ -63,6 +63,24 @@ class TaskSpec:
                 changes[f.name] = theirs
         return replace(self, **changes) if changes else self
 
+    def anchored(self, base: Path) -> TaskSpec:
+        """This task with its relative paths made absolute from `base` (the folder the
+        batch was started in): a worker process may run elsewhere (Ray's do)."""
+
+        def path(value: str | None) -> str | None:
+            return None if value is None else str(base / Path(value).expanduser())
+
+        changes: dict[str, Any] = {
+            "review": path(self.review),
+            "out": path(self.out),
+            "workspace": path(self.workspace),
+            "tools": tuple(_anchored_tool(t, base) for t in self.tools),
+        }
+        provider, colon, rest = (self.model or "").partition(":")
+        if provider in ("scripted", "local") and colon and rest:
+            changes["model"] = f"{provider}:{path(rest)}"
+        return replace(self, **changes)
+
     def to_dict(self) -> dict[str, Any]:
         return {f.name: getattr(self, f.name) for f in fields(self)}
 
@@ -137,6 +155,15 @@ def _tools(value: Any) -> tuple[str, ...]:
     if isinstance(value, list) and all(isinstance(n, str) for n in value):
         return tuple(n.strip() for n in value if n.strip())
     raise ValueError('tools must be "a,b" or a list of names')
+
+
+def _anchored_tool(name: str, base: Path) -> str:
+    """A tool given by file (`./mytools.py:add`, `tools/x.py:f`) points at the file from
+    `base`; a module name or a built-in tool stays as it is."""
+    module, colon, attr = name.rpartition(":")
+    if colon and (module.endswith(".py") or "/" in module or "\\" in module):
+        return f"{base / Path(module).expanduser()}:{attr}"
+    return name
 
 
 def parse_tasks(lines: Iterable[str]) -> Iterator[TaskSpec | BadLine]:
