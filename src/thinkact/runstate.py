@@ -80,6 +80,7 @@ class RunState:
         self.model_calls = 0 if resume is None else resume.model_calls
         self.start = clock() - (0.0 if resume is None else resume.elapsed)
         self.cost_noted = False
+        self.examples = tuple(examples)  # for the system prompt of a format switched to
         if resume is not None:
             self.turn.step = resume.step
             self._restore(resume.counters)
@@ -121,6 +122,18 @@ class RunState:
             return self.format.parse(reply, self.tools)
         except FormatError as e:
             return e
+
+    def _switch_format(self, fmt: Format) -> None:
+        """Go on in `fmt` (a server refused the tools): its system prompt replaces the
+        first message, requests and the context window follow it; the history stays."""
+        answer = None if self.output is None else self.output.schema
+        shown = self.tools if answer is None else (*self.tools, final_answer_spec(answer))
+        self.format = self.turn.format = fmt
+        prompt = fmt.system_prompt(shown, self.instructions, self.examples)
+        self.messages[0] = SystemMessage(prompt)
+        self.ask = Requests(fmt, self.config, self.tools, self.ask.hooks, self.turn, answer)
+        window = self.context
+        self.context = ContextWindow(window.budget, summary_tokens=window.summary_tokens)
 
 
 __all__ = ["RunState"]
