@@ -204,7 +204,7 @@ def _console_reporter(console: Console, clock: Callable[[], float]) -> Any:
         from thinkact.ui.console import ConsoleReporter
     except ImportError:
         return None
-    return ConsoleReporter(console, clock=clock)
+    return ConsoleReporter(console, clock=clock, live=False)  # a stored run: nothing to wait for
 
 
 def short_model(model: str) -> str:
