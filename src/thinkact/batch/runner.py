@@ -64,6 +64,9 @@ class TaskRunner:
         from thinkact.models import resolve_model
 
         raw = (self.settings.models or resolve_model)(name)
+        separate = getattr(raw, "separate", None)
+        if callable(separate):  # the embedded model: an engine of this worker's own, since
+            raw = separate()  # one engine serves one call at a time (threads share a process)
         self.loaded += 1
         model = RateLimitedModel(raw, self.limiter)
         if not isinstance(raw, Positioned):

@@ -58,9 +58,7 @@ def register(subparsers: Any) -> None:
         "--rpm", type=_amount, metavar="N", help="requests per minute to each provider"
     )
     parser.add_argument("--tpm", type=_amount, metavar="N", help="tokens per minute to each")
-    parser.add_argument(
-        "--yes", "-y", action="store_true", help="let tools that need approval run"
-    )
+    parser.add_argument("--yes", "-y", action="store_true", help="let tools that need approval run")
     parser.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
     parser.set_defaults(func=run)
 
@@ -103,6 +101,8 @@ def run(args: argparse.Namespace) -> int:
     from thinkact.commands.common import make_console
     from thinkact.errors import UserError
 
+    if args.processes and args.executor != "local":
+        raise UserError("--processes is for --executor local (Ray runs workers of its own)")
     tasks = Path(args.tasks)
     if not tasks.is_file():
         raise UserError(f"{tasks} is not a file: give the tasks as JSON lines")
