@@ -339,3 +339,30 @@ def test_seed_runs_sessions_too(wheel_dir: Path) -> None:
     assert score.metrics == {"turns": 0.5}
     second = model.requests[-1].messages
     assert "<observation>" in str(second[3]) and "How many books?" in str(second[-1])
+
+
+def test_the_command_runs_sessions_and_writes_turns(wheel_dir: Path, tmp_path: Path) -> None:
+    import os
+    import subprocess
+
+    def call(name: str, **args: Any) -> dict[str, Any]:
+        return {"tool_calls": [{"name": name, "arguments": args}]}
+
+    replies = [call("go", place="library"), call("add", title="Dune"), "Done.", call("count"), "2"]
+    (tmp_path / "m.json").write_text(json.dumps(replies))
+    env = {**os.environ, "NO_COLOR": "1"}
+    env.pop("THINKACT_MODEL", None)
+    args = ["eval", "bfcl:multi_turn_base", "--data", str(wheel_dir), "--out", "out", "-q"]
+    done = subprocess.run(
+        [sys.executable, "-m", "thinkact", *args, "--model", "scripted:m.json"],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env=env,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    [line] = (tmp_path / "out" / "results.jsonl").read_text().splitlines()
+    result = json.loads(line)
+    assert result["score"] == 1.0 and result["group"] == "multi_turn_base"
+    assert result["prediction"][1] == [{"count": {}}] and result["metrics"] == {"turns": 1.0}
