@@ -124,6 +124,7 @@ def test_the_wrapper_gives_up_after_its_attempts_and_forwards_the_rest() -> None
         model.complete(_request())
     assert len(inner.requests) == 3
     assert (model.name, model.native_tools, model.preferred_format) == ("openai:x", True, "xml")
+    assert not hasattr(model, "stream")  # a stream would go around the bucket
 
 
 async def _acomplete(model: RateLimitedModel) -> str:

@@ -42,6 +42,8 @@ class RateLimitedModel:
         self.context_window = model.context_window
 
     def __getattr__(self, name: str) -> Any:  # preferred_format, forget, seed, ...
+        if name in ("stream", "astream"):  # every request goes through the bucket
+            raise AttributeError(name)
         return getattr(self.model, name)
 
     def _settle(self, estimate: int, reply: Reply) -> None:
