@@ -146,3 +146,21 @@ def test_async_requests_wait_their_turn_too() -> None:
 
     model = RateLimitedModel(FunctionModel(reply, name="openai:m"), limiter)
     assert asyncio.run(_acomplete(model)) == "yes"
+
+
+def test_executors_and_limits_import_nothing_above_them() -> None:
+    """Evaluations (apps/) run on these: they must not pull in the command line or the
+    agent."""
+    import json
+    import subprocess
+    import sys
+
+    probe = (
+        "import json, sys\nimport thinkact.batch.executor, thinkact.batch.ray_executor\n"
+        "print(json.dumps(sorted(sys.modules)))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=True, timeout=60
+    )
+    loaded = set(json.loads(out.stdout))
+    assert not {"thinkact.commands", "thinkact.apps", "thinkact.agent", "ray"} & loaded
