@@ -111,4 +111,5 @@ def test_relative_paths_are_anchored_where_the_batch_starts(tmp_path: Path) -> N
     assert task.workspace == f"{tmp_path}/w" and task.out == str(Path("~/o").expanduser())
     review = TaskSpec("r", review="/docs", model="openai:gpt-4o@http://h/v1").anchored(tmp_path)
     assert (review.review, review.model) == ("/docs", "openai:gpt-4o@http://h/v1")
+    assert review.workspace == str(tmp_path)  # the file tools' default folder
     assert TaskSpec("l", prompt="p", model="local").anchored(tmp_path).model == "local"

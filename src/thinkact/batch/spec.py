@@ -73,7 +73,9 @@ class TaskSpec:
         changes: dict[str, Any] = {
             "review": path(self.review),
             "out": path(self.out),
-            "workspace": path(self.workspace),
+            # The file tools' folder defaults to where the batch starts, as `thinkact run`'s
+            # to the current folder: a worker's own folder may be anywhere.
+            "workspace": path(self.workspace) or str(base),
             "tools": tuple(_anchored_tool(t, base) for t in self.tools),
         }
         provider, colon, rest = (self.model or "").partition(":")
