@@ -113,7 +113,7 @@ def run(args: argparse.Namespace) -> int:
         raise UserError("--agent pev runs whole tasks; BFCL's one-turn items need thinkact")
     if args.max_steps is not None and hasattr(suite, "max_steps"):
         suite.max_steps = args.max_steps
-    data = Path(args.data)
+    data = Path(args.data).resolve()  # items may name it, and Ray workers run elsewhere
     items = load_items(suite, data, offset=args.offset, limit=args.limit)
     random.seed(args.seed)  # retry jitter and anything else drawn from `random`
     model = resolve_model(args.model)
