@@ -4,6 +4,7 @@
     thinkact eval hotpotqa --data PATH/hotpotqa/dev_distractor_50.jsonl --agent seed
     thinkact eval bfcl:simple,parallel --data bfcl_eval-2026.3.23-py3-none-any.whl --limit 100
     thinkact eval legal --data bench/legal_set --split heldout
+    thinkact eval gsm8k --data PATH/gsm8k/train.jsonl --jobs 8 --executor ray
 
 Results go to --out as they come (results.jsonl, summary.json, traces/); --resume continues
 an interrupted run in the same folder.
