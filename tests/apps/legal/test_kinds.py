@@ -300,3 +300,20 @@ def test_a_defense_of_claims_heading_ranks_as_an_indemnity(tmp_path: Path) -> No
     verdict = next(v for v in result.verdicts if v.item == "indemnity")
     assert verdict.verdict == "present"
     assert verdict.location == "clause 4.1 (Defense of Claims)"
+
+
+def test_a_kind_is_known_by_the_terms_it_uses_throughout(tmp_path: Path) -> None:
+    """No title any kind lists and only two of a kind's cues, but each a defined term used
+    again and again: that kind. Used in passing, or two kinds' terms at once: general."""
+    body = "".join(
+        f"{i}. The Recipient shall keep the Confidential Information of the Owner secret "
+        f"in matter {i}.\n"
+        for i in range(1, 7)
+    )
+    undertaking = load(tmp_path, f"SECRECY UNDERTAKING IN FAVOUR OF THE OWNER\n\n{body}")
+    assert detect(undertaking).kind.id == "nda"
+    assert "used throughout" in detect(undertaking).why
+    once = load(tmp_path, "MEMORANDUM\n\n1. The Recipient keeps Confidential Information.\n")
+    assert detect(once).kind.id == "general"
+    both = body + "".join(f"{i}. The Employee reports to the Employer.\n" for i in range(6))
+    assert detect(load(tmp_path, f"MEMORANDUM\n\n{both}")).kind.id == "general"

@@ -11,6 +11,7 @@ from thinkact.apps.legal.documents import Document
 from thinkact.apps.legal.evidence import normalise, phrase
 
 OPENING_CHARS = 600
+REPEATED = 5  # uses of a cue that make it the text's own term
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,7 +30,8 @@ def _head(doc: Document) -> str:
 
 def detect(doc: Document) -> Detected:
     """The kind with the longest title phrase in the title line, else in the opening, else
-    the kind whose body cues the text has most of (at least three), else general."""
+    the kind whose body cues the text has most of (at least three), else the one kind two of
+    whose cues the text uses throughout, else general."""
     head = _head(doc)
     opening = normalise(" ".join(p.text for p in doc.passages))[:OPENING_CHARS].lower()
     headings = " | ".join(dict.fromkeys(p.section for p in doc.passages if p.section)).lower()
@@ -47,4 +49,16 @@ def detect(doc: Document) -> Detected:
     score, chosen = max(counts, key=lambda x: x[0])
     if score >= 3:
         return Detected(chosen, f"{score} of its usual terms appear")
+    # Or two of one kind's terms are the text's own defined terms ("the Recipient" used
+    # throughout), which a text of another kind uses only in passing.
+    uses = [([len(phrase(c).findall(body)) for c in _own(k.cues)], k) for k in candidates]
+    defined = [k for found, k in uses if sum(n >= REPEATED for n in found) >= 2]
+    if len(defined) == 1:
+        return Detected(defined[0], "its usual terms are used throughout")
     return Detected(kinds()["general"], "no more specific kind recognised")
+
+
+def _own(cues: tuple[str, ...]) -> list[str]:
+    """The cues less those that extend another ("the services" after "the service"): both
+    would count the same words."""
+    return [c for c in cues if not any(o != c and c.startswith(o) for o in cues)]
