@@ -3,7 +3,9 @@ how long the probe takes, and a run where native tool calls work against one whe
 they do not (issue 28).
 
 Cases, each on a fresh capability cache and a server started for it:
-  native     --chat_format chatml-function-calling: tool calls come back structured
+  native     the same server behind a tool-call parser (`hermes`, below), as vLLM's
+             `--tool-call-parser hermes` or llama.cpp's `--jinja` serve Qwen2.5: tool
+             calls come back structured and the probe picks native
   auto       default chat format (calls come back as text): the probe picks xml under
              the server's grammar
   xml-free   the same server, xml named outright and the grammar off (the issue's 42 s)
@@ -21,6 +23,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import socket
 import statistics
 import subprocess
@@ -89,6 +92,82 @@ def refusing_tools(url: str) -> httpx.Client:
     return httpx.Client(transport=httpx.MockTransport(handle))
 
 
+_CALL = re.compile(r"<tool_call>\s*(\{.*?\})\s*</tool_call>", re.S)
+
+
+def hermes(url: str) -> httpx.Client:
+    """A client whose server parses tool calls the way Qwen2.5 writes them: the tools go
+    into the system prompt in Qwen's own words, calls and results into the text, and each
+    `<tool_call>{...}</tool_call>` in a reply comes back as a structured call."""
+    real = httpx.Client(timeout=600)
+
+    def handle(request: httpx.Request) -> httpx.Response:
+        body = json.loads(request.content)
+        tools = body.pop("tools", None)
+        body.pop("tool_choice", None)
+        messages: list[dict[str, Any]] = []
+        for m in body["messages"]:
+            if m["role"] == "tool":
+                said = f"<tool_response>\n{m['content']}\n</tool_response>"
+                if messages and messages[-1].get("tool_results"):
+                    messages[-1]["content"] += "\n" + said
+                else:
+                    messages.append({"role": "user", "content": said, "tool_results": True})
+                continue
+            m = dict(m)
+            for c in m.pop("tool_calls", None) or ():
+                fn = c["function"]
+                call = {"name": fn["name"], "arguments": json.loads(fn["arguments"] or "{}")}
+                m["content"] = (
+                    f"{m.get('content') or ''}\n<tool_call>\n{json.dumps(call)}\n</tool_call>"
+                )
+            messages.append(m)
+        for m in messages:
+            m.pop("tool_results", None)
+        if tools:
+            listed = "\n".join(json.dumps(t) for t in tools)
+            block = (
+                "\n\n# Tools\n\nYou may call one or more functions to assist with the user "
+                "query.\n\nYou are provided with function signatures within <tools></tools> "
+                f"XML tags:\n<tools>\n{listed}\n</tools>\n\nFor each function call, return a "
+                "json object with function name and arguments within <tool_call></tool_call> "
+                'XML tags:\n<tool_call>\n{"name": <function-name>, "arguments": '
+                "<args-json-object>}\n</tool_call>"
+            )
+            if messages and messages[0]["role"] == "system":
+                messages[0] = {**messages[0], "content": messages[0]["content"] + block}
+            else:
+                messages.insert(0, {"role": "system", "content": block.strip()})
+        body["messages"] = messages
+        headers = {"content-type": "application/json"}
+        out = real.post(str(request.url), content=json.dumps(body), headers=headers)
+        data = out.json()
+        for choice in data.get("choices") or ():
+            message = choice.get("message") or {}
+            text = message.get("content") or ""
+            found = [m.group(1) for m in _CALL.finditer(text)]
+            bare = text.strip().removeprefix("```json").strip("`").strip()
+            tagged = bool(found)
+            if not tagged and bare.startswith("{") and '"arguments"' in bare:
+                found = [bare]  # the 1.5B model often leaves the tags out
+            calls = []
+            for i, raw in enumerate(found):
+                try:
+                    call = json.loads(raw)
+                except ValueError:
+                    continue
+                args = json.dumps(call.get("arguments") or {})
+                fn = {"name": call.get("name", ""), "arguments": args}
+                calls.append({"id": f"call_{i}", "type": "function", "function": fn})
+            if calls:
+                message["tool_calls"] = calls
+                message["content"] = (_CALL.sub("", text).strip() or None) if tagged else None
+                choice["finish_reason"] = "tool_calls"
+        return httpx.Response(out.status_code, json=data)
+
+    return httpx.Client(transport=httpx.MockTransport(handle))
+
+
 def run_once(make: Callable[[], OpenAIModel], fmt: str) -> dict[str, Any]:
     model = make()
     t0 = time.perf_counter()
@@ -127,6 +206,11 @@ def case(name: str, chat_format: str | None, repeat: int) -> list[dict[str, Any]
                         partial(OpenAIModel, "qwen", base_url=url, http_client=refusing_tools(url)),
                         "auto",
                     )
+                elif name == "native":
+                    row = run_once(
+                        partial(OpenAIModel, "qwen", base_url=url, http_client=hermes(url)),
+                        "auto",
+                    )
                 elif name == "xml-free":
                     row = run_once(
                         partial(OpenAIModel, "qwen", base_url=url, constrained=False), "xml"
@@ -145,10 +229,9 @@ def main() -> int:
         "--cases", default="native,auto,xml-free,fallback", help="comma-separated, in order"
     )
     args = parser.parse_args()
-    formats = {"native": "chatml-function-calling"}
     results = {}
     for name in args.cases.split(","):
-        results[name] = case(name, formats.get(name), args.repeat)
+        results[name] = case(name, None, args.repeat)
     print(f"\ncalculator task ({TASK!r}), {threads_from_env()} server threads, median of runs")
     print(f"{'case':<10} {'format':<7} {'probe s':>8} {'run s':>7} {'steps':>5}  answer")
     for name, rows in results.items():
