@@ -234,7 +234,7 @@ def make_model(args: argparse.Namespace) -> Model:
             raise UserError("--replay answers from the recording: leave out --model")
         return ReplayModel(args.replay)
     model = ready_model(getattr(args, "model", None))
-    if getattr(args, "format", "auto") != "native":
+    if getattr(args, "format", "auto") != "native" and not getattr(args, "quiet", False):
         _probing(model)
     if getattr(args, "record", None):
         from thinkact.models.replay import RecordingModel
