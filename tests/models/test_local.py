@@ -309,3 +309,9 @@ def test_a_streamed_reply_is_the_one_complete_gives_and_a_dropped_stream_stops(
     assert isinstance(next(long), str)
     long.close()  # stops the generation at the next token and frees the engine
     assert model.complete(request).text == whole.text
+
+    async def pieces_async() -> list[str | Reply]:
+        return [item async for item in model.astream(request)]
+
+    *_, again = asyncio.run(pieces_async())
+    assert isinstance(again, Reply) and again.text == whole.text
