@@ -58,8 +58,8 @@ def classify(suite: MultiTurn, item: Item, result: ItemResult) -> tuple[str, str
     """(class, what it rests on) for a failed item."""
     kind, _, rest = result.detail.partition(": ")
     turn = int(rest.split(":")[0].removeprefix("turn ")) if rest.startswith("turn ") else 0
-    if kind == "force_terminated":
-        return "out of steps", result.detail
+    if kind == "force_terminated" or result.reason == "max_steps":
+        return "out of steps", f"{result.steps} steps; {result.detail[:120]}"
     if kind == "empty_turn":
         return "early stop", result.detail
     predicted = [_calls(t) if isinstance(t, list) else [] for t in result.prediction or []]
