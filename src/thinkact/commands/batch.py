@@ -15,7 +15,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from thinkact.commands.common import add_model_options
+from thinkact.commands.common import add_model_options, positive_float, positive_int
 
 
 def register(subparsers: Any) -> None:
@@ -29,7 +29,7 @@ def register(subparsers: Any) -> None:
     parser.add_argument("tasks", metavar="TASKS.jsonl", help="the tasks, one JSON object a line")
     parser.add_argument("--out", required=True, metavar="DIR", help="where results go")
     parser.add_argument(
-        "--concurrency", "-c", type=_count, default=4, metavar="N", help="tasks at once (4)"
+        "--concurrency", "-c", type=positive_int, default=4, metavar="N", help="tasks at once (4)"
     )
     parser.add_argument(
         "--executor",
@@ -50,37 +50,17 @@ def register(subparsers: Any) -> None:
     )
     add_model_options(parser)
     parser.add_argument("--tools", "-t", default="", metavar="A,B", help="tools of every task")
-    parser.add_argument("--max-steps", type=_count, metavar="N", help="turns per task")
-    parser.add_argument("--max-tokens", type=_count, metavar="N", help="tokens per task")
-    parser.add_argument("--max-cost", type=_amount, metavar="USD", help="spend per task")
-    parser.add_argument("--max-seconds", type=_amount, metavar="S", help="seconds per task")
+    parser.add_argument("--max-steps", type=positive_int, metavar="N", help="turns per task")
+    parser.add_argument("--max-tokens", type=positive_int, metavar="N", help="tokens per task")
+    parser.add_argument("--max-cost", type=positive_float, metavar="USD", help="spend per task")
+    parser.add_argument("--max-seconds", type=positive_float, metavar="S", help="seconds per task")
     parser.add_argument(
-        "--rpm", type=_amount, metavar="N", help="requests per minute to each provider"
+        "--rpm", type=positive_float, metavar="N", help="requests per minute to each provider"
     )
-    parser.add_argument("--tpm", type=_amount, metavar="N", help="tokens per minute to each")
+    parser.add_argument("--tpm", type=positive_float, metavar="N", help="tokens per minute to each")
     parser.add_argument("--yes", "-y", action="store_true", help="let tools that need approval run")
     parser.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
     parser.set_defaults(func=run)
-
-
-def _count(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be 1 or more, got {value}")
-    return value
-
-
-def _amount(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
-    if not 0 < value < float("inf"):
-        raise argparse.ArgumentTypeError(f"must be above 0, got {text}")
-    return value
 
 
 def make_executor(args: argparse.Namespace, limits: Any = None) -> Any:

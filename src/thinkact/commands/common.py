@@ -74,7 +74,7 @@ def add_run_options(
     and --mcp/--mcp-url (a command that takes them hands `mcp_servers(args)` to its agent)."""
     add_model_options(parser)
     parser.add_argument(
-        "--max-steps", type=_positive_int, default=20, metavar="N", help="turns (default: 20)"
+        "--max-steps", type=positive_int, default=20, metavar="N", help="turns (default: 20)"
     )
     parser.add_argument("--trace", metavar="FILE", help="append every event to FILE as JSONL")
     parser.add_argument(
@@ -126,13 +126,13 @@ def add_budget_options(parser: argparse.ArgumentParser) -> None:
     """--max-cost, --max-tokens, --max-seconds (AgentConfig's budgets) and --otel."""
     budget = parser.add_argument_group("budgets (the model is warned near the end)")
     budget.add_argument(
-        "--max-cost", type=_positive_float, metavar="USD", help="stop after spending this much"
+        "--max-cost", type=positive_float, metavar="USD", help="stop after spending this much"
     )
     budget.add_argument(
-        "--max-tokens", type=_positive_int, metavar="N", help="stop after N tokens in and out"
+        "--max-tokens", type=positive_int, metavar="N", help="stop after N tokens in and out"
     )
     budget.add_argument(
-        "--max-seconds", type=_positive_float, metavar="S", help="stop after S seconds"
+        "--max-seconds", type=positive_float, metavar="S", help="stop after S seconds"
     )
     parser.add_argument(
         "--otel",
@@ -289,7 +289,7 @@ def open_store(args: argparse.Namespace) -> RunStore | None:
         raise UserError(f"cannot open the run store: {e}") from None
 
 
-def _positive_int(text: str) -> int:
+def positive_int(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
@@ -299,7 +299,7 @@ def _positive_int(text: str) -> int:
     return value
 
 
-def _positive_float(text: str) -> float:
+def positive_float(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
