@@ -65,14 +65,22 @@ def run(args: argparse.Namespace) -> int:
     # The run's MCP servers start again and serve their own tools; the rest are found by name.
     served, held = open_toolsets(servers)
     with held:
-        own = [n for n in record.tools if n not in {t.name for t in served}]
+        names = {t.name for t in served}
+        own = [n for n in record.tools if n not in names]
         tools = resolve_tools(
             args.tools or ",".join(own), workspace=args.workspace, corpus=args.corpus
         )
-        return _resume(args, record, model, [*tools, *served], store)
+        return _resume(args, record, labels, model, [*tools, *served], store)
 
 
-def _resume(args: argparse.Namespace, record: Any, model: Any, tools: list[Any], store: Any) -> int:
+def _resume(
+    args: argparse.Namespace,
+    record: Any,
+    labels: dict[str, str],
+    model: Any,
+    tools: list[Any],
+    store: Any,
+) -> int:
     from thinkact.agent import Agent
     from thinkact.commands.common import (
         exit_code,
@@ -112,7 +120,7 @@ def _resume(args: argparse.Namespace, record: Any, model: Any, tools: list[Any],
             approve=make_approver(args, errors),
             reporters=output.reporters,
             store=store,
-            output_type=schema_of(dict(AgentConfig.from_dict(record.config).labels)),
+            output_type=schema_of(labels),
         )
         result = agent.resume(record.id)
     if args.quiet:
