@@ -20,21 +20,14 @@ from thinkact.calls import finish_stored, run_calls
 from thinkact.context import Trim, cap_result
 from thinkact.effects import CallModel, Effect, Resume, RunResult, RunTools, Sleep, Validator
 from thinkact.errors import FormatError, ModelError, ToolsUnsupportedError
-from thinkact.formats import get_format
 from thinkact.formats.base import Parsed
 from thinkact.formats.markup import not_an_answer
 from thinkact.policies.base import hooks
 from thinkact.retry import retrying
-from thinkact.runstate import RunState
+from thinkact.runstate import FELL_BACK, RunState
 from thinkact.types import Message, ModelRequest, Reply, ToolCall, ToolResult, UserMessage
 
 FORCE_FINAL = forced_final_message("max_steps")
-COST_UNKNOWN = (
-    "max_cost is set but the price of {model} is unknown, so the cost budget cannot be "
-    "enforced; set max_tokens instead."
-)
-FELL_BACK = "format_fallback"  # a Notice's reason: the run went on in a text format
-FELL_BACK_NOTE = "The server refused tool calls (HTTP {}); the run goes on in the {} format."
 Step = Generator[Effect, Any, RunResult | None]  # a part of the run; a result ends it
 
 
@@ -44,20 +37,10 @@ class Loop(RunState):
     def run(self) -> Generator[Effect, Any, RunResult]:
         """The run: effects out, their outcomes (or a model error) in. The driver counts
         each model call into `model_calls` and the usage of its reply into `usage`."""
-        cfg, r = self.config, self.resume
+        r = self.resume
         try:
             if r is None:
-                names = tuple(sorted(t.name for t in self.tools))
-                yield ev.RunStarted(
-                    self.run_id,
-                    self.task,
-                    self.model_name,
-                    self.format.name,
-                    cfg.max_steps,
-                    names,
-                    self.instructions,
-                    cfg.to_dict(),
-                )
+                yield self._started()
             else:
                 yield ev.RunResumed(self.run_id, r.step, r.rerun, r.interrupted)
                 if r.pending:  # the step it stopped in: the stored results are reused
@@ -93,7 +76,8 @@ class Loop(RunState):
         try:
             reply = yield from retrying(request, cfg.retry, step)
         except ToolsUnsupportedError as e:  # a server that claims tools but refuses them
-            request = yield from self._fell_back(step, e)
+            yield self._fall_back(step, e)  # to a text format, and the step asks again
+            request = self.ask(self.context.fit(self.messages))
             reply = yield from retrying(request, cfg.retry, step)
         parsed = self._parse(reply)
         for hook in self._on["reply"]:  # e.g. a cut reply asked for again
@@ -107,9 +91,8 @@ class Loop(RunState):
                 return (yield from self._finish(v.finish, v.answer))
         if reply.usage.input_tokens:
             self.context.calibrate(self.context.kept_tokens(), reply.usage.input_tokens)
-        if cfg.max_cost is not None and self.usage.cost is None and not self.cost_noted:
-            self.cost_noted = True
-            yield ev.Notice(step, "cost_unknown", COST_UNKNOWN.format(model=self.model_name))
+        if (notice := self._cost_unknown(step)) is not None:
+            yield notice
         self.messages.append(self.format.assistant_message(reply))
         if isinstance(parsed, FormatError):
             turn.errors += 1
@@ -122,16 +105,6 @@ class Loop(RunState):
         if parsed.final_answer is not None:
             return (yield from self._answered(step, request, reply, parsed.final_answer))
         return (yield from self._act(step, parsed))
-
-    def _fell_back(
-        self, step: int, error: ToolsUnsupportedError
-    ) -> Generator[Effect, Any, ModelRequest]:
-        """The step's request again in the text format the server can serve."""
-        if not self.format.native:
-            raise error
-        self._switch_format(get_format(error.fallback))
-        yield ev.Notice(step, FELL_BACK, FELL_BACK_NOTE.format(error.status, self.format.name))
-        return self.ask(self.context.fit(self.messages))
 
     def _answered(
         self, step: int, request: ModelRequest, reply: Reply, answer: str, forced: str = ""
@@ -272,5 +245,5 @@ class Loop(RunState):
         return RunResult(self.run_id, answer, reason, step, usage, duration, messages, output)
 
 
-__all__ = ["FORCE_FINAL", "CallModel", "Effect", "Loop", "Resume", "RunResult", "RunTools"]
-__all__ += ["Sleep", "Validator"]
+__all__ = ["FELL_BACK", "FORCE_FINAL", "CallModel", "Effect", "Loop", "Resume", "RunResult"]
+__all__ += ["RunTools", "Sleep", "Validator"]

@@ -14,7 +14,8 @@ from thinkact.config import AgentConfig
 from thinkact.context import ContextWindow, is_pageable
 from thinkact.demos import Example
 from thinkact.effects import Resume
-from thinkact.errors import FormatError
+from thinkact.errors import FormatError, ToolsUnsupportedError
+from thinkact.formats import get_format
 from thinkact.formats.base import Format, Parsed, final_answer_spec
 from thinkact.policies.base import Policy, Turn, hooks
 from thinkact.prompts import Requests
@@ -22,6 +23,13 @@ from thinkact.types import Message, Reply, SystemMessage, ToolCall, ToolSpec, Us
 
 if TYPE_CHECKING:
     from thinkact.output import OutputType
+
+COST_UNKNOWN = (
+    "max_cost is set but the price of {model} is unknown, so the cost budget cannot be "
+    "enforced; set max_tokens instead."
+)
+FELL_BACK = "format_fallback"  # a Notice's reason: the run went on in a text format
+FELL_BACK_NOTE = "The server refused tool calls (HTTP {}); the run goes on in the {} format."
 
 
 class RunState:
@@ -123,9 +131,33 @@ class RunState:
         except FormatError as e:
             return e
 
-    def _switch_format(self, fmt: Format) -> None:
-        """Go on in `fmt` (a server refused the tools): its system prompt replaces the
-        first message, requests and the context window follow it; the history stays."""
+    def _started(self) -> ev.RunStarted:
+        cfg, names = self.config, tuple(sorted(t.name for t in self.tools))
+        return ev.RunStarted(
+            self.run_id,
+            self.task,
+            self.model_name,
+            self.format.name,
+            cfg.max_steps,
+            names,
+            self.instructions,
+            cfg.to_dict(),
+        )
+
+    def _cost_unknown(self, step: int) -> ev.Notice | None:
+        """Said once: a cost budget on a model whose price is unknown cannot hold."""
+        if self.config.max_cost is None or self.usage.cost is not None or self.cost_noted:
+            return None
+        self.cost_noted = True
+        return ev.Notice(step, "cost_unknown", COST_UNKNOWN.format(model=self.model_name))
+
+    def _fall_back(self, step: int, error: ToolsUnsupportedError) -> ev.Notice:
+        """Go on in the text format the server can serve (it refused the tools): its system
+        prompt replaces the first message, requests and the context window follow it; the
+        history stays."""
+        if not self.format.native:
+            raise error
+        fmt = get_format(error.fallback)
         answer = None if self.output is None else self.output.schema
         shown = self.tools if answer is None else (*self.tools, final_answer_spec(answer))
         self.format = self.turn.format = fmt
@@ -134,6 +166,7 @@ class RunState:
         self.ask = Requests(fmt, self.config, self.tools, self.ask.hooks, self.turn, answer)
         window = self.context
         self.context = ContextWindow(window.budget, summary_tokens=window.summary_tokens)
+        return ev.Notice(step, FELL_BACK, FELL_BACK_NOTE.format(error.status, fmt.name))
 
 
-__all__ = ["RunState"]
+__all__ = ["COST_UNKNOWN", "FELL_BACK", "RunState"]
