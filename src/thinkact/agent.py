@@ -155,8 +155,10 @@ class Agent:
         # First, so a failing reporter cannot lose an event; results already stored as
         # their calls ended are not stored twice.
         store = run.store
-        if store is not None and not event.ephemeral and not (
-            isinstance(event, ToolFinished) and (event.step, event.call.id) in run.stored
+        if (
+            store is not None
+            and not event.ephemeral
+            and not (isinstance(event, ToolFinished) and (event.step, event.call.id) in run.stored)
         ):
             store.append(run.loop.run_id, event)
         for reporter in self.reporters:

@@ -15,6 +15,8 @@ from functools import cache
 from importlib import resources
 from typing import Literal
 
+from thinkact.apps.legal.evidence import VALUE_NAMES
+
 Severity = Literal["CRITICAL", "WARNING", "INFO"]
 Verdict = Literal["present", "vague", "risky", "missing", "not_applicable"]
 SEVERITIES: tuple[Severity, ...] = ("CRITICAL", "WARNING", "INFO")
@@ -58,8 +60,10 @@ class Item:
     headings: tuple[str, ...]
     words: tuple[str, ...]
     not_words: tuple[str, ...] = ()
-    concrete: str = ""  # yes/no; "no" -> vague
+    concrete: str = ""  # the element a clear clause states; none stated -> vague
     vague: str = ""
+    concrete_match: tuple[str, ...] = ()  # words or values that state `concrete`
+    vague_match: tuple[str, ...] = ()  # wording that leaves `concrete` open
     safe: str = ""  # what keeps the clause fair; its absence -> risky
     safe_match: tuple[str, ...] = ()  # a copied `safe` must hold one of these
     max_months: int | None = None  # a copied `safe` must state a period this short
@@ -153,6 +157,13 @@ def _items() -> tuple[dict[str, Item], dict[str, Fact]]:
             raise ChecklistError(f"{where}: concrete and vague go together")
         if bool(texts["safe"]) != bool(texts["risk"]):
             raise ChecklistError(f"{where}: safe and risk go together")
+        concrete_match = _strings(entry, "concrete_match", where)
+        vague_match = _strings(entry, "vague_match", where)
+        if (concrete_match or vague_match) and not texts["concrete"]:
+            raise ChecklistError(f"{where}: concrete_match and vague_match need concrete")
+        bad = [p for p in concrete_match if p.startswith("{") and p not in VALUE_NAMES]
+        if bad:
+            raise ChecklistError(f"{where}: unknown value {bad[0]}: use {', '.join(VALUE_NAMES)}")
         months = entry.get("max_months")
         if months is not None and (not isinstance(months, int) or months < 1):
             raise ChecklistError(f"{where}: max_months must be a whole number of months")
@@ -164,6 +175,8 @@ def _items() -> tuple[dict[str, Item], dict[str, Fact]]:
             _strings(entry, "words", where),
             _strings(entry, "not_words", where),
             safe_match=_strings(entry, "safe_match", where),
+            concrete_match=concrete_match,
+            vague_match=vague_match,
             max_months=months,
             **texts,
         )

@@ -135,6 +135,47 @@ def _shown(text: str, words: Sequence[str]) -> str:
     return text[begin:end].strip(" ,;:")
 
 
+_NUMBER = (
+    r"(?:\d+(?:[.,]\d+)?|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
+    r"fourteen|fifteen|twenty|thirty|forty|forty-five|sixty|ninety|hundred)"
+)
+VALUES = {  # what a clause states, beyond fixed words
+    "{period}": re.compile(
+        rf"(?<![a-z0-9]){_NUMBER}\s*(?:\(\d+\)\s*)?-?\s*(?:business |calendar |working )?"
+        r"(?:hour|day|week|month|year)s?(?![a-z])"
+    ),
+    "{amount}": re.compile(
+        r"[$€£¥]\s?\d|(?<![a-z0-9])\d[\d,.]*\s?(?:usd|eur|gbp|chf|dollars|euros|pounds)(?![a-z])"
+        r"|(?<![a-z])(?:usd|eur|gbp|chf)\s?\d|(?<![\d.,])\d{1,3}(?:,\d{3})+(?![\d,])"
+    ),
+}
+VALUE_NAMES = (*VALUES, "{place}")
+_PLACE = re.compile(
+    r"\b(?i:laws?|courts?) (?i:of|in) (?i:the )?"
+    r"(?i:(?:state|commonwealth|province|republic|kingdom|federal republic) of )?([A-Z][A-Za-z]+)"
+)
+# Words that follow "the laws of" without naming a place.
+_NO_PLACE = frozenset({
+    "agreement", "buyer", "client", "company", "country", "customer", "employee", "employer",
+    "jurisdiction", "licensee", "licensor", "parties", "party", "place", "provider", "seller",
+    "state", "supplier", "vendor",
+})  # fmt: skip
+
+
+def states(text: str, patterns: Sequence[str], not_words: Sequence[str] = ()) -> bool:
+    """Whether `text` states what one of `patterns` names: a phrase (matched at a word
+    start), a period ("{period}": "thirty (30) days", "12-month"), a sum of money
+    ("{amount}") or a named place whose law or courts apply ("{place}")."""
+    low = _plain(text, not_words)
+    for p in patterns:
+        if p == "{place}":
+            if any(m.group(1).lower() not in _NO_PLACE for m in _PLACE.finditer(normalise(text))):
+                return True
+        elif (VALUES[p] if p in VALUES else phrase(p)).search(low):
+            return True
+    return False
+
+
 def first_line(doc: Document) -> str:
     for p in doc.passages:
         if p.text.strip():

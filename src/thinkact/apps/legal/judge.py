@@ -17,7 +17,7 @@ import json
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Literal, Protocol
 
 from thinkact.apps.legal.checklist import Fact, Item, Need, Verdict
 from thinkact.apps.legal.documents import Document
@@ -27,6 +27,7 @@ from thinkact.apps.legal.evidence import (
     normalise,
     phrase,
     rank,
+    states,
     verify_quote,
 )
 from thinkact.formats import jsonish
@@ -165,9 +166,14 @@ class StepwiseJudge:
         best = max(candidates, key=lambda c: c.score)
         verdict: Verdict = "present"
         note = ""
-        # The clause's key element first: if it can be copied, the clause is there too.
-        element = self._copy(subject, text, item.concrete) if item.concrete else None
-        quote = _holding(candidates, element) if element else None
+        # What the text shows decides first; the model copies the key element only when
+        # it shows neither a clear nor an open-ended statement of it.
+        shown, quote = stated(candidates, item)
+        if shown == "vague":
+            verdict, note = "vague", item.vague
+        elif quote is None and item.concrete:
+            element = self._copy(subject, text, item.concrete)
+            quote = _holding(candidates, element) if element else None
         if quote is None:
             if best.hits:  # the clause's own words: present (a 1.5B model's "NONE" is not
                 quote = best  # to be trusted against them); only a heading alone is asked
@@ -262,6 +268,26 @@ def _safe(copied: str | None, item: Item) -> bool:
         periods = months_in(copied)
         return bool(periods) and max(periods) <= item.max_months
     return True
+
+
+def stated(
+    candidates: Sequence[Candidate], item: Item
+) -> tuple[Literal["present", "vague", ""], Candidate | None]:
+    """What the candidate sentences show of the item's key element: a sentence that leaves
+    it open (its `vague_match` wording and no `concrete_match`) makes the clause vague; a
+    sentence with the item's own words and a `concrete_match` makes it clear."""
+    if not item.concrete:
+        return "", None
+    for c in candidates:
+        text = c.sentence.text
+        if states(text, item.vague_match, item.not_words) and not states(
+            text, item.concrete_match, item.not_words
+        ):
+            return "vague", c
+    for c in candidates:
+        if c.hits and states(c.sentence.text, item.concrete_match, item.not_words):
+            return "present", c
+    return "", None
 
 
 def _holding(candidates: Sequence[Candidate], copied: str | None) -> Candidate | None:

@@ -1,0 +1,150 @@
+"""A clause decided from what its text states: values ("{period}", "{amount}", "{place}"),
+wording that leaves the key element open, and the judge that asks the model only when
+the text shows neither."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from thinkact.apps.legal.checklist import Need, _items, kind
+from thinkact.apps.legal.documents import Document, Passage
+from thinkact.apps.legal.evidence import Candidate, rank, sentences, states
+from thinkact.apps.legal.judge import StepwiseJudge, Subject, stated
+from thinkact.testing import FunctionModel
+from thinkact.types import ModelRequest
+
+ITEMS = _items()[0]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Invoices are due within thirty (30) days.",
+        "on 30 days' written notice",
+        "for a 12-month period",
+        "for two years after disclosure",
+        "within 48 hours of becoming aware",
+        "within ten business days",
+    ],
+)
+def test_a_period_is_stated(text: str) -> None:
+    assert states(text, ("{period}",))
+
+
+@pytest.mark.parametrize(
+    "text", ["within a reasonable time", "as long as necessary", "in due course", "day to day"]
+)
+def test_no_period_is_stated(text: str) -> None:
+    assert not states(text, ("{period}",))
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("a salary of $192,000 a year", True),
+        ("capped at EUR 50000", True),
+        ("a salary of 85,000 per annum", True),
+        ("a competitive salary", False),
+        ("section 12.3 applies", False),
+    ],
+)
+def test_an_amount(text: str, expected: bool) -> None:
+    assert states(text, ("{amount}",)) is expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("governed by the laws of the State of Texas", True),
+        ("governed by the law of England and Wales", True),
+        ("the courts in Dublin have jurisdiction", True),
+        ("governed by the laws of the jurisdiction where the Company is based", False),
+        ("governed by the laws of the Company's home state", False),
+        ("governed by applicable law", False),
+    ],
+)
+def test_a_named_place(text: str, expected: bool) -> None:
+    assert states(text, ("{place}",)) is expected
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=300))
+def test_states_takes_any_text(text: str) -> None:
+    for value in ("{period}", "{amount}", "{place}", "notice"):
+        assert states(text, (value,)) in (True, False)
+
+
+def _subject(*paragraphs: tuple[str, str]) -> Subject:
+    passages = tuple(Passage(text, None, section, "") for section, text in paragraphs)
+    doc = Document("doc.md", "A document", None, passages)
+    return Subject(doc, sentences(doc), "Services agreement")
+
+
+def _candidates(subject: Subject, item_id: str) -> list[Candidate]:
+    item = ITEMS[item_id]
+    return rank(subject.sentences, item.headings, item.words, item.not_words)
+
+
+def test_open_wording_makes_a_clause_vague_and_a_stated_value_clear() -> None:
+    vague = _subject(("Payment", "The Client shall pay each invoice within a reasonable time."))
+    clear = _subject(("Payment", "The Client shall pay each invoice within 30 days."))
+    assert stated(_candidates(vague, "payment_terms"), ITEMS["payment_terms"])[0] == "vague"
+    assert stated(_candidates(clear, "payment_terms"), ITEMS["payment_terms"])[0] == "present"
+
+
+def test_a_sentence_that_states_the_value_is_not_vague_for_its_open_words() -> None:
+    text = "We keep personal data as long as necessary, and at most 24 months after you leave."
+    subject = _subject(("Retention", text))
+    assert stated(_candidates(subject, "retention"), ITEMS["retention"])[0] == "present"
+
+
+def test_neither_leaves_the_decision_to_the_model() -> None:
+    subject = _subject(("Payment", "The Client shall pay the fees set out in the order."))
+    assert stated(_candidates(subject, "payment_terms"), ITEMS["payment_terms"]) == ("", None)
+
+
+def _never_copies() -> tuple[FunctionModel, list[ModelRequest]]:
+    """A small model at its worst: it copies nothing, whatever it is asked."""
+    asked: list[ModelRequest] = []
+
+    def reply(request: ModelRequest) -> str:
+        asked.append(request)
+        return "NONE"
+
+    return FunctionModel(reply), asked
+
+
+def _need(kid: str, item_id: str) -> Need:
+    return next(n for n in kind(kid).needs if n.item.id == item_id)
+
+
+def test_a_model_that_cannot_copy_does_not_make_a_stated_clause_vague() -> None:
+    model, asked = _never_copies()
+    subject = _subject(
+        ("Fees and Billing", "Subscriptions are billed in advance, monthly or annually.")
+    )
+    need = _need("saas", "payment_terms")
+    verdict = StepwiseJudge(model, explain=False).item(
+        subject, need, _candidates(subject, "payment_terms")
+    )
+    assert verdict.verdict == "present"
+    assert not any("Copy from the text when payment" in str(r.messages) for r in asked)
+
+
+def test_open_wording_is_vague_with_its_sentence_as_the_quote_whatever_the_model_says() -> None:
+    model, _ = _never_copies()
+    sentence = "We keep personal data for as long as necessary for our purposes."
+    subject = _subject(("How long we keep data", sentence))
+    need = _need("privacy", "retention")
+    verdict = StepwiseJudge(model, explain=False).item(
+        subject, need, _candidates(subject, "retention")
+    )
+    assert (verdict.verdict, verdict.quote, verdict.verified) == ("vague", sentence, True)
+
+
+def test_every_item_with_text_rules_has_a_concrete_element() -> None:
+    for item in ITEMS.values():
+        if item.concrete_match or item.vague_match:
+            assert item.concrete and item.vague
