@@ -5,14 +5,16 @@ from __future__ import annotations
 import inspect
 import json
 import re
+import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, get_type_hints, overload
-
-import pydantic
+from typing import TYPE_CHECKING, Any, get_type_hints, overload
 
 from thinkact.events import Event
 from thinkact.types import ToolSpec
+
+if TYPE_CHECKING:  # pydantic loads when the first tool is made, not on `import thinkact`
+    import pydantic
 
 
 @dataclass(eq=False)
@@ -106,8 +108,9 @@ def _to_text(value: Any) -> str:
         return "OK"
     if type(value) is int or type(value) is float:  # the common case, without json
         return repr(value)
-    if isinstance(value, pydantic.BaseModel):
-        return value.model_dump_json()
+    pydantic = sys.modules.get("pydantic")  # a pydantic model can only come from it
+    if pydantic is not None and isinstance(value, pydantic.BaseModel):
+        return str(value.model_dump_json())
     try:
         return json.dumps(value, ensure_ascii=False, default=str)
     except (TypeError, ValueError):
@@ -176,6 +179,8 @@ class Tool:
 
         `isolate` runs a sync tool in a worker process so that its timeout can kill it.
         """
+        import pydantic
+
         summary, param_docs = parse_docstring(fn.__doc__)
         hints = get_type_hints(fn, include_extras=True)
         fields_: dict[str, Any] = {}
@@ -239,7 +244,11 @@ class Tool:
             )
         try:
             parsed = self.args_model.model_validate(dict(arguments))
-        except pydantic.ValidationError as e:
+        except Exception as e:
+            import pydantic  # loaded already: args_model is a pydantic model
+
+            if not isinstance(e, pydantic.ValidationError):
+                raise
             raise ToolArgumentError(format_validation_error(e)) from None
         # The fields' values, as getattr gives them, and the extra arguments a model that
         # allows them kept (pydantic holds those apart from the fields).
