@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from thinkact.events import Event
-from thinkact.types import Message, ModelRequest, ToolCall, ToolResult, Usage
+from thinkact.types import Message, ModelRequest, ToolCall, ToolResult, Usage, quick_init
 
 Validator = Callable[[str], str | None]
 """Checks a final answer (or what the run produced): None if fine, else the reason."""
@@ -71,3 +71,6 @@ class Resume:
     rerun: tuple[str, ...] = ()
     interrupted: tuple[str, ...] = ()
     model_calls: int = 0  # made before the point it resumes from (see models.base.Positioned)
+
+
+quick_init(CallModel, RunTools)

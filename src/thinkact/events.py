@@ -6,7 +6,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar, Protocol
 
-from thinkact.types import JSON, Message, ToolCall, ToolResult, Usage, message_to_dict
+from thinkact.types import (
+    JSON,
+    Message,
+    ToolCall,
+    ToolResult,
+    Usage,
+    message_to_dict,
+    quick_init,
+)
 
 
 def _plain(value: Any) -> Any:
@@ -273,3 +281,6 @@ def __getattr__(name: str) -> Any:
 
         return ProgressMarked
     raise AttributeError(f"module 'thinkact.events' has no attribute {name!r}")
+
+
+quick_init(StepStarted, ModelReplied, TextDelta, ToolStarted, ToolFinished, StepFinished)

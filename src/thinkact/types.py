@@ -141,6 +141,43 @@ class ToolMessage:
 Message = SystemMessage | UserMessage | AssistantMessage | ToolMessage
 
 
+def quick_init(*classes: type) -> None:
+    """Give frozen, slotted dataclasses an `__init__` that fills their slots directly.
+    The generated one calls `object.__setattr__` for every field (a frozen class refuses
+    plain assignment), and the loop builds a dozen such values a step; equality, hashing,
+    `replace`, pickling and immutability are unchanged."""
+    import dataclasses
+
+    for cls in classes:
+        params: list[str] = []
+        lines: list[str] = []
+        env: dict[str, Any] = {"_MISSING": dataclasses.MISSING}
+        for f in dataclasses.fields(cls):
+            slot = next(k.__dict__[f.name] for k in cls.__mro__ if f.name in k.__dict__)
+            env[f"_set_{f.name}"] = slot.__set__
+            if f.default_factory is not dataclasses.MISSING:
+                env[f"_make_{f.name}"] = f.default_factory
+                value = f"_make_{f.name}()"
+                if f.init:
+                    params.append(f"{f.name}=_MISSING")
+                    value = f"{value} if {f.name} is _MISSING else {f.name}"
+            elif f.default is not dataclasses.MISSING:
+                env[f"_default_{f.name}"] = f.default
+                value = f.name if f.init else f"_default_{f.name}"
+                if f.init:
+                    params.append(f"{f.name}=_default_{f.name}")
+            else:
+                value = f.name
+                params.append(f.name)
+            lines.append(f"    _set_{f.name}(self, {value})")
+        if hasattr(cls, "__post_init__"):
+            lines.append("    self.__post_init__()")
+        body = "\n".join(lines) or "    pass"
+        exec(f"def __init__(self, {', '.join(params)}):\n{body}", env)
+        env["__init__"].__qualname__ = f"{cls.__qualname__}.__init__"
+        cls.__init__ = env["__init__"]  # type: ignore[misc]
+
+
 def message_to_dict(m: Message) -> JSON:
     if isinstance(m, AssistantMessage):
         return {
@@ -246,3 +283,7 @@ class Reply:
             usage=Usage.from_dict(d.get("usage") or {}),
             stop_reason=d.get("stop_reason", "end"),
         )
+
+
+quick_init(ToolCall, ToolResult, Usage, UserMessage, AssistantMessage, ToolMessage)
+quick_init(ModelRequest, Reply)

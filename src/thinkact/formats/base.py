@@ -8,7 +8,15 @@ from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
 from thinkact.demos import Example
-from thinkact.types import AssistantMessage, Message, Reply, ToolCall, ToolResult, ToolSpec
+from thinkact.types import (
+    AssistantMessage,
+    Message,
+    Reply,
+    ToolCall,
+    ToolResult,
+    ToolSpec,
+    quick_init,
+)
 
 FINAL_ANSWER_TOOL = "final_answer"
 
@@ -163,3 +171,6 @@ def answer_rule(tools: Sequence[ToolSpec]) -> str:
         return ""
     shown = json.dumps(_untitled(schema), ensure_ascii=False, separators=(",", ":"))
     return f"Your final answer must be one JSON value, on one line, matching this schema:\n{shown}"
+
+
+quick_init(Parsed)

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypeVar
 from thinkact.events import Event, ToolDenied
 from thinkact.formats.base import unknown_tool_message
 from thinkact.tools.base import Tool, ToolContext, error_text
-from thinkact.types import ToolCall, ToolResult
+from thinkact.types import ToolCall, ToolResult, quick_init
 
 if TYPE_CHECKING:
     import concurrent.futures
@@ -378,3 +378,5 @@ __all__ = [
     "ToolTimedOut",
     "approve_all",
 ]
+
+quick_init(ToolOutcome)
