@@ -13,7 +13,7 @@ import pytest
 
 from thinkact.apps.eval import get_suite, load_items
 from thinkact.apps.eval.base import Attempt, FollowUp, Task
-from thinkact.apps.eval.bfcl_multi import MORE_FUNCTIONS, MultiTurn
+from thinkact.apps.eval.bfcl_multi import MORE_FUNCTIONS, MultiTurn, failed
 from thinkact.apps.eval.bfcl_multi_state import (
     check_session,
     methods,
@@ -23,7 +23,7 @@ from thinkact.apps.eval.bfcl_multi_state import (
 )
 from thinkact.apps.eval.seed import SeedSolver
 from thinkact.apps.eval.solver import ThinkactSolver
-from thinkact.errors import UserError
+from thinkact.errors import ToolRetry, UserError
 from thinkact.testing import ScriptedModel
 from thinkact.types import Usage
 
@@ -235,12 +235,28 @@ def test_the_suite_reads_items_and_builds_sessions(wheel_dir: Path) -> None:
     assert [t.name for t in task.tools] == ["go", "add", "count"]
     assert [f.prompt for f in task.turns] == ["How many books?"]
     assert task.settings["tool_concurrency"] == 1
-    # the tools act on this session's instances, and errors come back as text
+    # the tools act on this session's instances; an API's error is a tool error
     go, add = task.tools[0], task.tools[1]
-    assert add.call({"title": "Dune"}) == '{"error": "not in the library"}'
+    with pytest.raises(ToolRetry, match='not in the library'):
+        add.call({"title": "Dune"})
     assert go.call({"place": "library"}) == '{"here": "library"}'
     assert add.call({"title": "Dune"}) == '{"added": "Dune"}'
     assert suite.task(item).tools[2].call({}) == '{"count": 1}'  # a new task starts afresh
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ('{"error": "No such file or directory: a.txt"}', True),
+        ("Error during execution: missing 1 required positional argument", True),
+        ('{"result": "ok"}', False),
+        ('{"error": "x", "code": 2}', False),
+        ("{not json", False),
+        ("error", False),
+    ],
+)
+def test_an_api_failure_is_told_apart_from_a_result(text: str, expected: bool) -> None:
+    assert failed(text) is expected
 
 
 def test_a_held_function_arrives_with_bfcls_message(wheel_dir: Path) -> None:

@@ -27,13 +27,14 @@ from typing import Any
 from thinkact.apps.eval.base import Attempt, FollowUp, Item, Score, Task
 from thinkact.apps.eval.bfcl import _AnyArguments, _Source, to_json_schema
 from thinkact.apps.eval.bfcl_multi_state import (
+    ERROR_PREFIX,
     Instances,
     check_session,
     methods,
     new_instances,
     run_call,
 )
-from thinkact.errors import UserError
+from thinkact.errors import ToolRetry, UserError
 from thinkact.tools.base import Tool
 
 CATEGORIES = (
@@ -64,8 +65,9 @@ INSTRUCTIONS = (
     "the user asks within that turn: call functions, one after another, until the request "
     "is fulfilled, using what earlier turns did and found (the current directory, who is "
     "logged in, ids returned). Take values from the user's words or from results; when a "
-    "value you need is missing, ask the user for it instead of guessing. When nothing is "
-    "left to call, answer briefly in plain text: that ends the turn."
+    "value you need is missing, ask the user for it instead of guessing. Follow each "
+    "function's description: the arguments it accepts and what must be done before it. "
+    "When nothing is left to call, answer briefly in plain text: that ends the turn."
 )
 
 # How thinkact runs these sessions (AgentConfig settings): the calls change shared state,
@@ -122,7 +124,10 @@ def api_tool(doc: Mapping[str, Any], table: Mapping[str, Callable[..., Any]]) ->
     schema.setdefault("properties", {})
 
     def call(**kwargs: Any) -> str:
-        return run_call(table, name, (), kwargs)
+        text = run_call(table, name, (), kwargs)
+        if failed(text):  # a tool error to the loop: its error streak and nudges see it
+            raise ToolRetry(text)
+        return text
 
     return Tool(
         name=name,
@@ -131,6 +136,20 @@ def api_tool(doc: Mapping[str, Any], table: Mapping[str, Callable[..., Any]]) ->
         fn=call,
         args_model=_AnyArguments,  # the API checks its own arguments, as in BFCL
     )
+
+
+def failed(text: str) -> bool:
+    """Whether an API call's result is its failure: an exception it raised, or the
+    `{"error": ...}` object BFCL's APIs return instead of raising."""
+    if text.startswith(ERROR_PREFIX):
+        return True
+    if not text.startswith("{"):
+        return False
+    try:
+        value = json.loads(text)
+    except ValueError:
+        return False
+    return isinstance(value, dict) and list(value) == ["error"]
 
 
 def _text(messages: Sequence[Mapping[str, Any]]) -> str:

@@ -68,6 +68,9 @@ def as_text(value: Any) -> str:
     return str(value)
 
 
+ERROR_PREFIX = "Error during execution:"
+
+
 def run_call(
     table: Mapping[str, Callable[..., Any]],
     name: str,
@@ -77,11 +80,11 @@ def run_call(
     """Run one call; an error is its result, as text (the model reads it and goes on)."""
     fn = table.get(name)
     if fn is None:
-        return f"Error during execution: no function named {name!r}"
+        return f"{ERROR_PREFIX} no function named {name!r}"
     try:
         return as_text(fn(*args, **dict(kwargs or {})))
     except Exception as e:  # the simulated API's own error is an observation
-        return f"Error during execution: {e}"
+        return f"{ERROR_PREFIX} {e}"
 
 
 def parse_call(text: str) -> tuple[str, tuple[Any, ...], dict[str, Any]]:
