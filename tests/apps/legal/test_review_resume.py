@@ -79,6 +79,10 @@ CTRL_C = """\
 import os, signal, sys
 from thinkact.cli import main
 
+# Ctrl-C raises KeyboardInterrupt even if the test process ignores SIGINT (an ignored
+# signal is inherited by child processes: a local Ray cluster started by an earlier test
+# leaves it so).
+signal.signal(signal.SIGINT, signal.default_int_handler)
 saved = pressed = False
 
 def hook(event, args):
