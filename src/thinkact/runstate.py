@@ -66,8 +66,7 @@ class RunState:
         self.resume, self.checkpoints = resume, checkpoints
         self.fresh = resume is None or not resume.messages  # no checkpoint to go on from
         self.output = output  # a typed result (Agent(output_type=...)); None: text
-        answer = None if output is None else output.schema
-        shown = self.tools if answer is None else (*self.tools, final_answer_spec(answer))
+        answer, shown = self._shown()
         self.messages: list[Message] = (
             [
                 SystemMessage(format.system_prompt(shown, instructions, examples)),
@@ -131,6 +130,12 @@ class RunState:
         except FormatError as e:
             return e
 
+    def _shown(self) -> tuple[Mapping[str, Any] | None, tuple[ToolSpec, ...]]:
+        """A typed answer's schema (None: text), and the tools the system prompt shows:
+        with that schema, the final answer is a tool too."""
+        answer = None if self.output is None else self.output.schema
+        return answer, self.tools if answer is None else (*self.tools, final_answer_spec(answer))
+
     def _started(self) -> ev.RunStarted:
         cfg, names = self.config, tuple(sorted(t.name for t in self.tools))
         return ev.RunStarted(
@@ -158,8 +163,7 @@ class RunState:
         if not self.format.native:
             raise error
         fmt = get_format(error.fallback)
-        answer = None if self.output is None else self.output.schema
-        shown = self.tools if answer is None else (*self.tools, final_answer_spec(answer))
+        answer, shown = self._shown()
         self.format = self.turn.format = fmt
         prompt = fmt.system_prompt(shown, self.instructions, self.examples)
         self.messages[0] = SystemMessage(prompt)
