@@ -27,12 +27,11 @@ from typing import Any
 from thinkact.apps.eval.base import Attempt, FollowUp, Item, Score, Task
 from thinkact.apps.eval.bfcl import _AnyArguments, _Source, to_json_schema
 from thinkact.apps.eval.bfcl_multi_state import (
-    ERROR_PREFIX,
     Instances,
     check_session,
+    execute,
     methods,
     new_instances,
-    run_call,
 )
 from thinkact.errors import ToolRetry, UserError
 from thinkact.tools.base import Tool
@@ -124,8 +123,8 @@ def api_tool(doc: Mapping[str, Any], table: Mapping[str, Callable[..., Any]]) ->
     schema.setdefault("properties", {})
 
     def call(**kwargs: Any) -> str:
-        text = run_call(table, name, (), kwargs)
-        if failed(text):  # a tool error to the loop: its error streak and nudges see it
+        text, failed = execute(table, name, (), kwargs)
+        if failed:  # a tool error to the loop: its error streak and nudges see it
             raise ToolRetry(text)
         return text
 
@@ -136,20 +135,6 @@ def api_tool(doc: Mapping[str, Any], table: Mapping[str, Callable[..., Any]]) ->
         fn=call,
         args_model=_AnyArguments,  # the API checks its own arguments, as in BFCL
     )
-
-
-def failed(text: str) -> bool:
-    """Whether an API call's result is its failure: an exception it raised, or the
-    `{"error": ...}` object BFCL's APIs return instead of raising."""
-    if text.startswith(ERROR_PREFIX):
-        return True
-    if not text.startswith("{"):
-        return False
-    try:
-        value = json.loads(text)
-    except ValueError:
-        return False
-    return isinstance(value, dict) and list(value) == ["error"]
 
 
 def _text(messages: Sequence[Mapping[str, Any]]) -> str:

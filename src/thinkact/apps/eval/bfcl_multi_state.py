@@ -71,20 +71,33 @@ def as_text(value: Any) -> str:
 ERROR_PREFIX = "Error during execution:"
 
 
+def execute(
+    table: Mapping[str, Callable[..., Any]],
+    name: str,
+    args: Sequence[Any] = (),
+    kwargs: Mapping[str, Any] | None = None,
+) -> tuple[str, bool]:
+    """Run one call: its result as text (an error too: the model reads it and goes on),
+    and whether it failed, by raising or by returning the `{"error": ...}` object BFCL's
+    APIs give instead of raising."""
+    fn = table.get(name)
+    if fn is None:
+        return f"{ERROR_PREFIX} no function named {name!r}", True
+    try:
+        value = fn(*args, **dict(kwargs or {}))
+    except Exception as e:  # the simulated API's own error is an observation
+        return f"{ERROR_PREFIX} {e}", True
+    return as_text(value), isinstance(value, dict) and list(value) == ["error"]
+
+
 def run_call(
     table: Mapping[str, Callable[..., Any]],
     name: str,
     args: Sequence[Any] = (),
     kwargs: Mapping[str, Any] | None = None,
 ) -> str:
-    """Run one call; an error is its result, as text (the model reads it and goes on)."""
-    fn = table.get(name)
-    if fn is None:
-        return f"{ERROR_PREFIX} no function named {name!r}"
-    try:
-        return as_text(fn(*args, **dict(kwargs or {})))
-    except Exception as e:  # the simulated API's own error is an observation
-        return f"{ERROR_PREFIX} {e}"
+    """Run one call; its result, an error included, as text."""
+    return execute(table, name, args, kwargs)[0]
 
 
 def parse_call(text: str) -> tuple[str, tuple[Any, ...], dict[str, Any]]:
