@@ -72,7 +72,7 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--split",
         metavar="S[,S]",
-        help="legal: the answer key's splits to run: dev, heldout, real (default: all)",
+        help="legal: the answer key's splits to run: dev, heldout, fresh, real (default: all)",
     )
     parser.add_argument(
         "--judge",

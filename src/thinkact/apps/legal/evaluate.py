@@ -15,6 +15,7 @@ from pathlib import Path
 from thinkact.apps.legal.judge import Judge
 from thinkact.apps.legal.reviewer import DocumentReview, review_document
 from thinkact.apps.legal.scoring import (
+    SPLITS,
     DocumentKey,
     DocumentOutcome,
     LegalScore,
@@ -97,7 +98,7 @@ def _read(path: Path) -> dict[str, DocumentReview]:
 
 
 def parse_splits(
-    text: str | None, known: Sequence[str] = ("dev", "heldout", "real")
+    text: str | None, known: Sequence[str] = SPLITS
 ) -> tuple[str, ...]:
     if not text or text == "all":
         return ()

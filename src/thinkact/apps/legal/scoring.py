@@ -46,7 +46,7 @@ KINDS: tuple[str, ...] = (
 )
 STATUSES: tuple[str, ...] = ("missing", "vague", "risky")
 SEVERITIES: tuple[str, ...] = ("CRITICAL", "WARNING", "INFO")
-SPLITS: tuple[str, ...] = ("dev", "heldout", "real")
+SPLITS: tuple[str, ...] = ("dev", "heldout", "fresh", "real")
 
 COMMERCIAL_ITEMS: tuple[str, ...] = (
     "term_termination",
@@ -393,7 +393,7 @@ class ProblemRecord:
 
 @dataclass(frozen=True)
 class SplitScore:
-    """Every figure for one group of documents ("all", "dev", "heldout" or "real")."""
+    """Every figure for one group of documents ("all" or one of SPLITS)."""
 
     name: str
     documents: int
