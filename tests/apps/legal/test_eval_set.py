@@ -31,8 +31,12 @@ def keys() -> list[DocumentKey]:
     return load_answer_key(SET)
 
 
+# the splits of documents written for this project (built by make_set.py from src/)
+PROJECT_SPLITS = ("dev", "heldout", "fresh")
+
+
 def project(keys: list[DocumentKey]) -> list[DocumentKey]:
-    return [k for k in keys if k.split in ("dev", "heldout")]
+    return [k for k in keys if k.split in PROJECT_SPLITS]
 
 
 # --- the key ------------------------------------------------------------------------------------
@@ -73,7 +77,7 @@ def test_each_split_is_nonempty_and_every_kind_is_in_dev_and_heldout(
     keys: list[DocumentKey],
 ) -> None:
     splits = Counter(k.split for k in keys)
-    assert splits["dev"] and splits["heldout"] and splits["real"]
+    assert splits["dev"] and splits["heldout"] and splits["fresh"] and splits["real"]
     assert 0.3 <= splits["dev"] / (splits["dev"] + splits["heldout"]) <= 0.5
     for kind in KINDS:
         assert {k.split for k in keys if k.kind == kind} >= {"dev", "heldout"}, kind
@@ -100,9 +104,36 @@ def test_clean_controls_and_planted_problems(keys: list[DocumentKey]) -> None:
     planted = [k for k in docs if not k.clean]
     assert all(1 <= len(k.expected) <= 3 for k in planted)
     problems = [p for k in planted for p in k.expected]
-    assert 30 <= len(problems) <= 45
+    assert 40 <= len(problems) <= 65
+    tuned_on = [p for k in planted if k.split in ("dev", "heldout") for p in k.expected]
+    assert 30 <= len(tuned_on) <= 45
     assert {p.status for p in problems} == set(STATUSES)
     assert all(not k.expected and not k.clean for k in keys if k.split == "real")
+
+
+def test_fresh_documents_cover_every_kind_with_controls_and_mixed_problems(
+    keys: list[DocumentKey],
+) -> None:
+    """The `fresh` split: written after the reviewer's judge was built, kept for reporting."""
+    fresh = [k for k in keys if k.split == "fresh"]
+    assert len(fresh) == 12
+    assert {k.kind for k in fresh} == set(KINDS)
+    assert all(Path(k.file).parent.name == "docs" for k in fresh)
+    assert all(Path(k.file).stem.split("_")[0] == k.kind for k in fresh)
+    formats = Counter(k.format for k in fresh)
+    assert all(formats[fmt] >= 2 for fmt in ("pdf", "docx", "md", "txt")), formats
+    pages = [k.pages for k in fresh]
+    assert sum(1 for p in pages if 8 <= p <= 12) == 1
+    assert sum(1 for p in pages if 2 <= p <= 5) >= len(pages) - 2
+    clean = [k for k in fresh if k.clean]
+    assert len(clean) == 3 and all(not k.expected and k.must_not_flag for k in clean)
+    planted = [k for k in fresh if not k.clean]
+    assert all(1 <= len(k.expected) <= 2 for k in planted)
+    statuses = Counter(p.status for k in planted for p in k.expected)
+    assert sum(statuses.values()) >= 12
+    assert all(statuses[status] >= 3 for status in ("missing", "vague", "risky")), statuses
+    names = Counter(Path(k.file).stem.split("_")[-1] for k in project(keys))
+    assert all(n == 1 for n in names.values()), "an invented name is used twice"
 
 
 def test_pdf_page_counts_match_the_files(keys: list[DocumentKey]) -> None:
