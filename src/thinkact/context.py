@@ -45,25 +45,21 @@ SUMMARY_PROMPT = (
 )
 
 
-def message_chars(m: Message) -> int:
+def estimate_message_tokens(m: Message) -> int:
+    """An upper bound of `thinkact.testing.estimate_tokens` for this message alone."""
     # This runs for every new message of every step: plain loops, and the repr of the
     # arguments, about as long as their JSON and far cheaper.
     if isinstance(m, ToolMessage):
         chars = 0
         for r in m.results:
             chars += len(r.content) + len(r.name)
-        return chars
-    if isinstance(m, AssistantMessage):
+    elif isinstance(m, AssistantMessage):
         chars = len(m.content)
         for c in m.tool_calls:
             chars += len(c.name) + len(repr(c.arguments))
-        return chars
-    return len(m.content)
-
-
-def estimate_message_tokens(m: Message) -> int:
-    """An upper bound of `thinkact.testing.estimate_tokens` for this message alone."""
-    return -(-message_chars(m) // CHARS_PER_TOKEN) + MESSAGE_OVERHEAD
+    else:
+        chars = len(m.content)
+    return -(-chars // CHARS_PER_TOKEN) + MESSAGE_OVERHEAD
 
 
 def estimate_tools_tokens(specs: Sequence[ToolSpec]) -> int:
@@ -138,9 +134,11 @@ class ContextWindow:
         n = len(self._counts)
         if n < len(messages):
             if n >= PINNED:  # the common case: every new message is kept
-                new = [self.count(m) for m in messages[n:]]
-                self._counts += new
-                self._kept += sum(new)
+                count, counts, kept = self.count, self._counts, self._kept
+                for m in messages[n:]:
+                    counts.append(c := count(m))
+                    kept += c
+                self._kept = kept
             else:
                 for i in range(n, len(messages)):
                     c = self.count(messages[i])

@@ -334,6 +334,8 @@ class Tool:
         """Validate and run a sync tool; returns its output as text. Exceptions propagate."""
         if self.is_async:
             raise TypeError(f"tool {self.name!r} is async: use acall()")
+        if self.context_param is None:
+            return _to_text(self.fn(**self.validate(arguments)))
         return _to_text(self.fn(**self._kwargs(arguments, ctx)))
 
     async def acall(self, arguments: Mapping[str, Any], ctx: ToolContext | None = None) -> str:
