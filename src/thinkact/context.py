@@ -107,6 +107,7 @@ class ContextWindow:
         self._start = PINNED
         self._note: Message | None = None  # stands for the dropped turns, once there are any
         self._note_tokens = 0
+        self._caps: dict[int, int] = {}  # observation caps, until the ratio or pins change
 
     @classmethod
     def for_run(
@@ -145,6 +146,7 @@ class ContextWindow:
                     self._counts.append(c)
                     if i < PINNED:
                         self._pinned += c
+                        self._caps.clear()
                     else:
                         self._kept += c
         if self.budget is None:
@@ -216,14 +218,19 @@ class ContextWindow:
         """Learn from the provider's real prompt size (0 when it does not report one)."""
         if actual > 0 and estimated > 0:
             self.ratio = max(1.0, actual / estimated)
+            self._caps.clear()
 
     def observation_cap(self, max_chars: int) -> int:
         """Characters a single tool result may take: the configured cap, and never more than
         a third of what the budget leaves after the pinned messages."""
         if self.budget is None:
             return max_chars
-        free = self.budget - self._pinned - self.fixed - NOTE_TOKENS - self.summary_tokens
-        return max(500, min(max_chars, int(free / self.ratio) * CHARS_PER_TOKEN // 3))
+        cap = self._caps.get(max_chars)
+        if cap is None:
+            free = self.budget - self._pinned - self.fixed - NOTE_TOKENS - self.summary_tokens
+            cap = max(500, min(max_chars, int(free / self.ratio) * CHARS_PER_TOKEN // 3))
+            self._caps[max_chars] = cap
+        return cap
 
     # --- summaries -------------------------------------------------------------------------
 

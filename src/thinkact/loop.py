@@ -92,7 +92,7 @@ class Loop(RunState):
                 return (yield from self._finish(v.finish, v.answer))
         if reply.usage.input_tokens:
             self.context.calibrate(self.context.kept_tokens(), reply.usage.input_tokens)
-        if (notice := self._cost_unknown(step)) is not None:
+        if not self.cost_noted and (notice := self._cost_unknown(step)) is not None:
             yield notice
         self.messages.append(self.format.assistant_message(reply))
         if isinstance(parsed, FormatError):

@@ -60,9 +60,10 @@ class Requests:
     def note(self, step: int, usage: Usage, elapsed: Callable[[], float]) -> str:
         """The step count and budget warnings shown with turn `step` (`elapsed`: the run's
         time so far)."""
-        cfg, parts = self.config, []
+        cfg = self.config
         if step < cfg.max_steps and cfg.show_step_count and not self.budgeted:  # most turns
             return f"[Step {step} of {cfg.max_steps}]" if self.format.counts_steps else ""
+        parts = []
         if cfg.show_step_count and step <= cfg.max_steps:
             count = f"Step {step} of {cfg.max_steps}" if self.format.counts_steps else ""
             if step == cfg.max_steps:

@@ -86,7 +86,7 @@ class RunState:
         self.usage = Usage() if resume is None else resume.usage  # the drivers add to these
         self.model_calls = 0 if resume is None else resume.model_calls
         self.start = clock() - (0.0 if resume is None else resume.elapsed)
-        self.cost_noted = False
+        self.cost_noted = self.config.max_cost is None  # without a cost budget: nothing to say
         self.examples = tuple(examples)  # for the system prompt of a format switched to
         if resume is not None:
             self.turn.step = resume.step
