@@ -4,8 +4,8 @@ requests and notes sent to the model, the context window."""
 
 from __future__ import annotations
 
+import os
 import time
-import uuid
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -60,7 +60,7 @@ class RunState:
     ) -> None:
         self.task, self.model_name, self.format = task, model_name, format
         self.instructions, self.config = instructions, config or AgentConfig()
-        self.run_id, self.clock = run_id or uuid.uuid4().hex[:12], clock
+        self.run_id, self.clock = run_id or os.urandom(6).hex(), clock  # as uuid4().hex[:12]
         self.tools = tuple(tools)
         self.pageable = frozenset(t.name for t in tools if is_pageable(t))
         self.resume, self.checkpoints = resume, checkpoints
