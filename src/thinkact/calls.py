@@ -19,6 +19,14 @@ Results = Generator[Effect, Any, list[ToolResult]]  # the results, in the calls'
 
 def run_calls(step: int, calls: Sequence[ToolCall], refused: Mapping[str, str]) -> Results:
     """Run `calls` but the `refused` ones (call id -> what the model is told instead)."""
+    if len(calls) == 1 and not refused:  # most steps: one call, nothing to sort out
+        call = calls[0]
+        yield ToolStarted(step, call)
+        (outcome,) = yield RunTools(step, tuple(calls))
+        yield ToolFinished(step, call, outcome.result, outcome.duration)
+        if outcome.events:
+            yield from outcome.events
+        return [outcome.result]
     repeats = repeated_calls(calls) if len(calls) > 1 else {}
     once = [c for c in calls if c.id not in repeats] if repeats else calls
     for call in once:

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from thinkact.retry import RetryPolicy
@@ -56,7 +56,9 @@ class AgentConfig:
     labels: tuple[tuple[str, str], ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
-        d = asdict(self)
+        # What asdict gives, without its deep copies: every other value is a scalar.
+        d = {f.name: getattr(self, f.name) for f in fields(self)}
+        d["retry"] = {f.name: getattr(self.retry, f.name) for f in fields(self.retry)}
         d["labels"] = [list(pair) for pair in self.labels]  # as JSON gives it back
         return d
 

@@ -45,25 +45,21 @@ SUMMARY_PROMPT = (
 )
 
 
-def message_chars(m: Message) -> int:
+def estimate_message_tokens(m: Message) -> int:
+    """An upper bound of `thinkact.testing.estimate_tokens` for this message alone."""
     # This runs for every new message of every step: plain loops, and the repr of the
     # arguments, about as long as their JSON and far cheaper.
     if isinstance(m, ToolMessage):
         chars = 0
         for r in m.results:
             chars += len(r.content) + len(r.name)
-        return chars
-    if isinstance(m, AssistantMessage):
+    elif isinstance(m, AssistantMessage):
         chars = len(m.content)
         for c in m.tool_calls:
             chars += len(c.name) + len(repr(c.arguments))
-        return chars
-    return len(m.content)
-
-
-def estimate_message_tokens(m: Message) -> int:
-    """An upper bound of `thinkact.testing.estimate_tokens` for this message alone."""
-    return -(-message_chars(m) // CHARS_PER_TOKEN) + MESSAGE_OVERHEAD
+    else:
+        chars = len(m.content)
+    return -(-chars // CHARS_PER_TOKEN) + MESSAGE_OVERHEAD
 
 
 def estimate_tools_tokens(specs: Sequence[ToolSpec]) -> int:
@@ -111,6 +107,7 @@ class ContextWindow:
         self._start = PINNED
         self._note: Message | None = None  # stands for the dropped turns, once there are any
         self._note_tokens = 0
+        self._caps: dict[int, int] = {}  # observation caps, until the ratio or pins change
 
     @classmethod
     def for_run(
@@ -138,15 +135,18 @@ class ContextWindow:
         n = len(self._counts)
         if n < len(messages):
             if n >= PINNED:  # the common case: every new message is kept
-                new = [self.count(m) for m in messages[n:]]
-                self._counts += new
-                self._kept += sum(new)
+                count, counts, kept = self.count, self._counts, self._kept
+                for m in messages[n:]:
+                    counts.append(c := count(m))
+                    kept += c
+                self._kept = kept
             else:
                 for i in range(n, len(messages)):
                     c = self.count(messages[i])
                     self._counts.append(c)
                     if i < PINNED:
                         self._pinned += c
+                        self._caps.clear()
                     else:
                         self._kept += c
         if self.budget is None:
@@ -218,14 +218,19 @@ class ContextWindow:
         """Learn from the provider's real prompt size (0 when it does not report one)."""
         if actual > 0 and estimated > 0:
             self.ratio = max(1.0, actual / estimated)
+            self._caps.clear()
 
     def observation_cap(self, max_chars: int) -> int:
         """Characters a single tool result may take: the configured cap, and never more than
         a third of what the budget leaves after the pinned messages."""
         if self.budget is None:
             return max_chars
-        free = self.budget - self._pinned - self.fixed - NOTE_TOKENS - self.summary_tokens
-        return max(500, min(max_chars, int(free / self.ratio) * CHARS_PER_TOKEN // 3))
+        cap = self._caps.get(max_chars)
+        if cap is None:
+            free = self.budget - self._pinned - self.fixed - NOTE_TOKENS - self.summary_tokens
+            cap = max(500, min(max_chars, int(free / self.ratio) * CHARS_PER_TOKEN // 3))
+            self._caps[max_chars] = cap
+        return cap
 
     # --- summaries -------------------------------------------------------------------------
 

@@ -11,6 +11,7 @@ and obeys (thinkact.policies).
 from __future__ import annotations
 
 from collections.abc import Generator, Sequence
+from operator import attrgetter
 from types import GeneratorType
 from typing import Any
 
@@ -91,7 +92,7 @@ class Loop(RunState):
                 return (yield from self._finish(v.finish, v.answer))
         if reply.usage.input_tokens:
             self.context.calibrate(self.context.kept_tokens(), reply.usage.input_tokens)
-        if (notice := self._cost_unknown(step)) is not None:
+        if not self.cost_noted and (notice := self._cost_unknown(step)) is not None:
             yield notice
         self.messages.append(self.format.assistant_message(reply))
         if isinstance(parsed, FormatError):
@@ -156,7 +157,7 @@ class Loop(RunState):
     def _observe(self, step: int, calls: Sequence[ToolCall], results: list[ToolResult]) -> Step:
         """Tool results back to the model (long ones capped), then the step is committed."""
         cfg, turn = self.config, self.turn
-        turn.errors = turn.errors + 1 if all(r.is_error for r in results) else 0
+        turn.errors = turn.errors + 1 if all(map(attrgetter("is_error"), results)) else 0
         if turn.errors >= cfg.max_consecutive_errors:
             return (yield from self._forced_final("error_cap"))
         cap = self.context.observation_cap(cfg.max_observation_chars)

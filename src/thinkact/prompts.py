@@ -36,27 +36,23 @@ class Requests:
         self.budget = Budget.from_config(config)
         self.budgeted = self.budget.active  # tokens, cost or time are limited
         self.hooks, self.turn = tuple(hooks), turn
-        self._made: dict[bool, tuple[str | None, Mapping[str, Any] | None]] = {}
+        self._made: dict[bool, tuple[Any, ...]] = {}  # all of a request but its messages
 
     def __call__(self, messages: tuple[Message, ...], final_only: bool = False) -> ModelRequest:
         """The request for `messages`; `final_only`: an answer and no call."""
-        fmt, cfg = self.format, self.config
-        if final_only not in self._made:
-            self._made[final_only] = (
+        made = self._made.get(final_only)
+        if made is None:
+            fmt, cfg = self.format, self.config
+            made = self._made[final_only] = (
+                self.specs if fmt.native else (),
+                cfg.max_reply_tokens,
+                fmt.stop,
+                cfg.temperature,
                 fmt.grammar(self.specs, final_only=final_only),
                 fmt.json_schema(self.specs, final_only=final_only),
+                "none" if final_only and fmt.native else "auto",
             )
-        grammar, schema = self._made[final_only]
-        request = ModelRequest(
-            messages,
-            self.specs if fmt.native else (),
-            cfg.max_reply_tokens,
-            fmt.stop,
-            cfg.temperature,
-            grammar,
-            schema,
-            "none" if final_only and fmt.native else "auto",
-        )
+        request = ModelRequest(messages, *made)
         for hook in self.hooks:
             request = hook(self.turn, request)
         return request
@@ -64,9 +60,10 @@ class Requests:
     def note(self, step: int, usage: Usage, elapsed: Callable[[], float]) -> str:
         """The step count and budget warnings shown with turn `step` (`elapsed`: the run's
         time so far)."""
-        cfg, parts = self.config, []
+        cfg = self.config
         if step < cfg.max_steps and cfg.show_step_count and not self.budgeted:  # most turns
             return f"[Step {step} of {cfg.max_steps}]" if self.format.counts_steps else ""
+        parts = []
         if cfg.show_step_count and step <= cfg.max_steps:
             count = f"Step {step} of {cfg.max_steps}" if self.format.counts_steps else ""
             if step == cfg.max_steps:

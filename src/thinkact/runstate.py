@@ -4,8 +4,8 @@ requests and notes sent to the model, the context window."""
 
 from __future__ import annotations
 
+import os
 import time
-import uuid
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -60,7 +60,7 @@ class RunState:
     ) -> None:
         self.task, self.model_name, self.format = task, model_name, format
         self.instructions, self.config = instructions, config or AgentConfig()
-        self.run_id, self.clock = run_id or uuid.uuid4().hex[:12], clock
+        self.run_id, self.clock = run_id or os.urandom(6).hex(), clock  # as uuid4().hex[:12]
         self.tools = tuple(tools)
         self.pageable = frozenset(t.name for t in tools if is_pageable(t))
         self.resume, self.checkpoints = resume, checkpoints
@@ -86,7 +86,7 @@ class RunState:
         self.usage = Usage() if resume is None else resume.usage  # the drivers add to these
         self.model_calls = 0 if resume is None else resume.model_calls
         self.start = clock() - (0.0 if resume is None else resume.elapsed)
-        self.cost_noted = False
+        self.cost_noted = self.config.max_cost is None  # without a cost budget: nothing to say
         self.examples = tuple(examples)  # for the system prompt of a format switched to
         if resume is not None:
             self.turn.step = resume.step

@@ -2,10 +2,12 @@ from __future__ import annotations
 
 import asyncio
 import enum
-from typing import Literal
+from typing import Any, Literal
 
 import pydantic
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from thinkact import Tool, ToolContext, tool
 from thinkact.errors import ToolRetry
@@ -136,3 +138,49 @@ def test_arguments_that_were_not_json_get_a_clear_message() -> None:
     with pytest.raises(ToolArgumentError) as e:
         add.validate({"__invalid_json__": '{"a": 1, "b": '})
     assert "not valid JSON" in str(e.value) and "a, b" in str(e.value)
+
+
+@tool
+def _plain(s: str, n: int, x: float = 1.5, flag: bool = False, label: str = "-") -> str:
+    """Parameters of plain types only: their arguments are checked without pydantic."""
+    return f"{s} {n} {x} {flag} {label}"
+
+
+_values = st.one_of(
+    st.text(max_size=5),
+    st.integers(min_value=-(10**30), max_value=10**30),
+    st.floats(allow_nan=False),
+    st.booleans(),
+    st.none(),
+    st.lists(st.integers(), max_size=2),
+    st.sampled_from(["7", "1.5", "true", "1e3"]),
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.dictionaries(st.sampled_from(["s", "n", "x", "flag", "label", "extra"]), _values))
+def test_plain_arguments_are_read_as_pydantic_reads_them(arguments: dict[str, Any]) -> None:
+    try:
+        model = _plain.args_model.model_validate(arguments)
+    except pydantic.ValidationError:
+        with pytest.raises(ToolArgumentError):
+            _plain.validate(arguments)
+        return
+    got = _plain.validate(arguments)
+    assert got == model.__dict__
+    assert list(got) == list(model.__dict__)
+    assert [type(v) for v in got.values()] == [type(v) for v in model.__dict__.values()]
+    assert _plain._plain is not None  # the types alone decided where they could
+
+
+def test_only_plain_parameters_skip_pydantic() -> None:
+    @tool
+    def some(a: int, b: int | None = None, c: list[int] | None = None) -> str:
+        """Optional and list parameters: pydantic reads them."""
+        return f"{a} {b} {c}"
+
+    assert some.call({"a": 1}) == "1 None None"
+    assert some.call({"a": "2", "b": 3, "c": ["4"]}) == "2 3 [4]"
+    assert some._plain is None
+    assert _plain.call({"s": "a", "n": 2}) == "a 2 1.5 False -"
+    assert _plain.call({"s": "a", "n": "2", "x": 1}) == "a 2 1.0 False -"  # coerced by pydantic

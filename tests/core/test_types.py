@@ -54,3 +54,20 @@ def test_unknown_role_is_a_clear_error() -> None:
         assert "robot" in str(e)
     else:
         raise AssertionError("expected ValueError")
+
+
+def test_config_to_dict_is_what_asdict_gives_with_labels_as_json_gives_them() -> None:
+    from dataclasses import asdict
+
+    from thinkact.config import AgentConfig
+    from thinkact.retry import RetryPolicy
+
+    for cfg in (
+        AgentConfig(),
+        AgentConfig(max_steps=3, max_cost=1.5, retry=RetryPolicy(max_attempts=2, jitter=False)),
+        AgentConfig(labels=(("folder", "a"), ("b", "c")), observation_hint="check"),
+    ):
+        expected = {**asdict(cfg), "labels": [list(p) for p in cfg.labels]}
+        assert cfg.to_dict() == expected
+        assert list(cfg.to_dict()) == list(expected)
+        assert AgentConfig.from_dict(json.loads(json.dumps(cfg.to_dict()))) == cfg

@@ -7,6 +7,8 @@ import time
 from collections.abc import Generator
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from scripts import add, call, final
 
 from thinkact import Agent, AgentConfig, ToolCall
@@ -14,7 +16,7 @@ from thinkact.events import Notice, RunFinished
 from thinkact.formats import get_format
 from thinkact.formats.base import Parsed
 from thinkact.policies import Turn, Verdict
-from thinkact.policies.loop_guard import LoopGuard
+from thinkact.policies.loop_guard import LoopGuard, _signature
 from thinkact.testing import ScriptedModel
 from thinkact.types import UserMessage
 
@@ -96,3 +98,28 @@ def test_a_nudge_waits_for_the_results_goes_out_once_and_survives_a_resume() -> 
     assert isinstance(told, Verdict) and "exactly this call" in told.note
     assert resumed.observation(turn, parsed.calls, ()) is None  # said once
     assert resumed.calls(turn, parsed, {}) == Verdict(stop="loop")  # nudged once: stop
+
+
+_json = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=4),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=3), inner),
+    max_leaves=6,
+)
+_calls = st.lists(
+    st.builds(
+        ToolCall,
+        st.text(max_size=3),
+        st.text(max_size=6),
+        st.dictionaries(st.text(max_size=4), _json, max_size=4),
+    ),
+    max_size=3,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_calls)
+def test_signatures_keep_the_form_checkpoints_store(calls: list[ToolCall]) -> None:
+    # Stored runs hold the signatures of their recent steps: a resumed run compares new
+    # ones against them, so the form never changes.
+    expected = repr([(c.name, sorted(c.arguments.items())) for c in calls])
+    assert _signature(calls) == expected

@@ -172,7 +172,7 @@ def hooks(policies: Sequence[Policy], name: str) -> tuple[Any, ...]:
     """The bound `name` hooks of the policies that use them, so a step pays only for the
     hooks in use (a Policy that is no BasePolicy is asked at every hook)."""
     return tuple(
-        getattr(p, name) for p in policies if not isinstance(p, BasePolicy) or p.uses(name)
+        [getattr(p, name) for p in policies if not isinstance(p, BasePolicy) or p.uses(name)]
     )
 
 

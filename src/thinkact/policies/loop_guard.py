@@ -29,9 +29,15 @@ REPEAT_NUDGE = (
 
 
 def _signature(calls: Sequence[ToolCall]) -> str:
-    """A cheap, order-insensitive (for arguments) fingerprint of one reply's calls."""
-    # Keys are unique, so sorting the items never compares two values.
-    return repr([(c.name, sorted(c.arguments.items())) for c in calls])
+    """A cheap, order-insensitive (for arguments) fingerprint of one reply's calls: the
+    repr of [(name, sorted(arguments.items())), ...], the form checkpoints keep, written
+    out piece by piece (a repr of nested lists and tuples costs twice as much)."""
+    parts = []
+    for c in calls:
+        a = c.arguments
+        items = ", ".join([f"({k!r}, {a[k]!r})" for k in sorted(a)])
+        parts.append(f"({c.name!r}, [{items}])")
+    return f"[{', '.join(parts)}]"
 
 
 WINDOW = 6
@@ -59,7 +65,7 @@ class Detector:
     def see(self, calls: Sequence[ToolCall], thought: str = "") -> Literal["ok", "nudge", "stop"]:
         r, sig = self.recent, _signature(calls)
         r.append(sig)
-        t = _thought_key(thought, calls)
+        t = _thought_key(thought, calls) if thought else ""
         self.thoughts.append(t)
         n = len(r)
         repeat = n >= 2 and sig == r[-2]

@@ -133,6 +133,67 @@ INVALID_JSON_KEY = "__invalid_json__"
 call stays paired with its result and the model hears what was wrong."""
 
 
+_PLAIN_TYPES = (str, int, float, bool)
+Plain = tuple[tuple[str, type, bool, Any], ...]  # (name, type, required, default) per field
+
+
+def _plain_fields(model: type[pydantic.BaseModel]) -> Plain | None:
+    """The fields, when the model is as `@tool` makes it from plain `str`, `int`, `float`
+    and `bool` parameters: extra arguments forbidden, no constraints, aliases or validators,
+    immutable defaults. pydantic returns a value of exactly its field's type unchanged (and
+    a default as it is), so such arguments can be checked by their types alone. None: any
+    other model (pydantic decides)."""
+    import pydantic
+
+    decorators = model.__pydantic_decorators__
+    if (
+        dict(model.model_config) != {"extra": "forbid"}
+        or model.model_post_init is not pydantic.BaseModel.model_post_init
+        or any(
+            getattr(decorators, k)
+            for k in ("validators", "field_validators", "root_validators", "model_validators")
+        )
+    ):
+        return None
+    fields: list[tuple[str, type, bool, Any]] = []
+    for name, f in model.model_fields.items():
+        kind, required = f.annotation, f.is_required()
+        simple = (
+            isinstance(kind, type)
+            and kind in _PLAIN_TYPES
+            and not f.metadata
+            and f.alias is None
+            and f.validation_alias is None
+            and f.default_factory is None
+            and not f.validate_default
+            and (required or f.default is None or type(f.default) in _PLAIN_TYPES)
+        )
+        if not simple:
+            return None
+        assert isinstance(kind, type)
+        fields.append((name, kind, required, None if required else f.default))
+    return tuple(fields)
+
+
+def _plain_kwargs(plain: Plain, arguments: Mapping[str, Any]) -> dict[str, Any] | None:
+    """What pydantic would return for `arguments`, if each is of its field's exact type
+    and every required one is there; None otherwise (pydantic decides)."""
+    kwargs: dict[str, Any] = {}
+    given = 0
+    for name, kind, required, default in plain:
+        if name in arguments:
+            value = arguments[name]
+            if type(value) is not kind:
+                return None
+            kwargs[name] = value
+            given += 1
+        elif required:
+            return None
+        else:
+            kwargs[name] = default
+    return kwargs if given == len(arguments) else None  # else: arguments that are no field
+
+
 class ToolArgumentError(ValueError):
     """The model's arguments do not fit the tool's schema."""
 
@@ -160,6 +221,8 @@ class Tool:
     return_direct: bool = False
     answer_from: Callable[[str], str] | None = None
     _spec: ToolSpec | None = field(default=None, repr=False)
+    _plain: Plain | None = field(default=None, repr=False)
+    _plain_of: type | None = field(default=None, repr=False)  # the args_model it is of
 
     @classmethod
     def from_function(
@@ -242,6 +305,13 @@ class Tool:
                 f"({str(raw)[:200]!r}); send one JSON object with these keys: "
                 f"{', '.join(self.parameters.get('properties', {})) or 'none'}"
             )
+        plain = self._plain
+        if self._plain_of is not self.args_model:
+            plain = self._plain = _plain_fields(self.args_model)
+            self._plain_of = self.args_model
+        kwargs = None if plain is None else _plain_kwargs(plain, arguments)
+        if kwargs is not None:
+            return kwargs
         try:
             parsed = self.args_model.model_validate(dict(arguments))
         except Exception as e:
@@ -264,6 +334,8 @@ class Tool:
         """Validate and run a sync tool; returns its output as text. Exceptions propagate."""
         if self.is_async:
             raise TypeError(f"tool {self.name!r} is async: use acall()")
+        if self.context_param is None:
+            return _to_text(self.fn(**self.validate(arguments)))
         return _to_text(self.fn(**self._kwargs(arguments, ctx)))
 
     async def acall(self, arguments: Mapping[str, Any], ctx: ToolContext | None = None) -> str:

@@ -212,12 +212,12 @@ class ToolRuntime:
     def run(self, step: int, calls: Sequence[ToolCall]) -> list[ToolOutcome]:
         """Run calls concurrently (threads; an event loop only if a tool is async)."""
         if len(calls) == 1:  # the common case: no pool, no event loop
-            refused, events = self._admit(step, calls[0])
+            refused, events = self._admit(step, call := calls[0])
             if refused is not None:
                 return [refused]
-            if self.tools[calls[0].name].is_async:
-                return [_run_coroutine(self._execute_async(step, calls[0], events))]
-            return [self._execute_sync(step, calls[0], events)]
+            if self.tools[call.name].is_async:
+                return [_run_coroutine(self._execute_async(step, call, events))]
+            return [self._execute_sync(step, call, events)]
         if any(c.name in self.tools and self.tools[c.name].is_async for c in calls):
             return _run_coroutine(self.arun(step, calls))
         admitted = [self._admit(step, c) for c in calls]  # approvals asked one at a time
@@ -243,7 +243,7 @@ class ToolRuntime:
         self, step: int, call: ToolCall, before: tuple[Event, ...] = ()
     ) -> ToolOutcome:
         tool = self.tools[call.name]
-        ctx = self._context(tool, step)
+        ctx = None if tool.context_param is None else self._context(tool, step)
         start = time.perf_counter()
         try:
             if tool.isolate:
