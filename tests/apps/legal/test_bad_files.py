@@ -91,6 +91,7 @@ def test_bad_files_are_listed_as_not_reviewed_and_the_review_goes_on(tmp_path: P
     # No finding anywhere, but five documents were not reviewed: not APPROVED.
     assert "**Overall status: ⚠️ REQUIRES ATTENTION**" in summary
     assert "| CRITICAL | 0 |" in summary and "| WARNING | 0 |" in summary
-    # Only the good document was put to the model.
+    # Only the good document may be put to the model (its text decides every item, so the
+    # model may not be asked at all).
     prompts = judge_prompts(model)
-    assert prompts and all(p.startswith("Document: CONSULTING AGREEMENT") for p in prompts)
+    assert all(p.startswith("Document: CONSULTING AGREEMENT") for p in prompts)

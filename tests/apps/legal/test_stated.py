@@ -9,9 +9,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from thinkact.apps.legal.checklist import Need, _items, kind
-from thinkact.apps.legal.documents import Document, Passage
-from thinkact.apps.legal.evidence import Candidate, rank, sentences, states
-from thinkact.apps.legal.judge import StepwiseJudge, Subject, stated
+from thinkact.apps.legal.documents import Document, Passage, segment
+from thinkact.apps.legal.evidence import Candidate, rank, run_in_label, sentences, states
+from thinkact.apps.legal.judge import StepwiseJudge, Subject, safe_stated, stated
 from thinkact.testing import FunctionModel
 from thinkact.types import ModelRequest
 
@@ -63,6 +63,12 @@ def test_an_amount(text: str, expected: bool) -> None:
         ("governed by the laws of the jurisdiction where the Company is based", False),
         ("governed by the laws of the Company's home state", False),
         ("governed by applicable law", False),
+        ("California law applies to these Terms.", True),
+        ("English law shall govern this agreement", True),
+        ("Delaware's laws govern any dispute", True),
+        ("Applicable law applies to these terms.", False),
+        ("Your local law applies where it is mandatory.", False),
+        ("Governing Law: [Fill in state]", False),
     ],
 )
 def test_a_named_place(text: str, expected: bool) -> None:
@@ -148,3 +154,88 @@ def test_every_item_with_text_rules_has_a_concrete_element() -> None:
     for item in ITEMS.values():
         if item.concrete_match or item.vague_match:
             assert item.concrete and item.vague
+
+
+@pytest.mark.parametrize(
+    ("text", "label"),
+    [
+        ("**Choice of Law.** California law applies to these Terms.", "Choice of Law"),
+        ("* __Changes to These Terms.__ We may update them.", "Changes to These Terms"),
+        ("5.4 Renewal. This Agreement renews each year.", "Renewal"),
+        ("Governing Law: the laws of Ireland.", "Governing Law"),
+        ("The Client shall pay. Then more.", ""),
+        ("Payment is due in thirty days.", ""),
+        ("This Agreement is made between A and B.", ""),
+    ],
+)
+def test_a_run_in_label(text: str, label: str) -> None:
+    assert run_in_label(text) == label
+
+
+def test_a_run_in_label_heads_its_paragraph_as_a_heading_would() -> None:
+    subject = _subject(
+        ("General", "**Choice of Law.** California law applies to these Terms."),
+        ("General", "**Notices.** We send notices by email."),
+    )
+    (best, *_) = _candidates(subject, "governing_law")
+    assert best.score > best.hits  # the label counts as its heading
+    assert stated([best], ITEMS["governing_law"])[0] == "present"
+
+
+def test_open_wording_is_not_vague_when_its_paragraph_states_the_value() -> None:
+    text = (
+        "We retain personal data for as long as necessary for these purposes. In general, "
+        "we do not retain personal data for more than 25 months."
+    )
+    subject = _subject(("How long we keep data", text))
+    assert stated(_candidates(subject, "retention"), ITEMS["retention"])[0] == "present"
+    alone = _subject(
+        ("How long we keep data", "We retain personal data for as long as necessary."),
+        ("Security", "Backups are deleted after 25 months."),
+    )
+    assert stated(_candidates(alone, "retention"), ITEMS["retention"])[0] == "vague"
+
+
+def test_a_value_outside_the_clause_does_not_make_it_clear() -> None:
+    subject = _subject(
+        ("Payment", "The Customer shall pay the fees in a commercially acceptable period."),
+        ("Interest", "Interest accrues on any payment overdue by more than 30 days."),
+    )
+    verdict, quote = stated(_candidates(subject, "payment_terms"), ITEMS["payment_terms"])
+    assert verdict != "present", quote
+
+
+def test_a_numbered_list_after_a_colon_stays_in_its_section() -> None:
+    text = (
+        "# Privacy Notice\n\n## Your rights\n\nYou have the right to:\n\n"
+        "1. Request a copy of the data we hold\n"
+        "2. Request portability of your data\n3. Have your personal data deleted\n\n"
+        "## Contact\n\n1. Definitions\n"
+    )
+    doc = segment("notice.md", [text])
+    assert [p.section for p in doc.passages] == ["Your rights", "Your rights"]
+    assert "portability" in doc.passages[1].text
+    contract = "The parties agree as follows:\n\n1. Definitions\nTerms defined here.\n"
+    assert segment("c.txt", [contract]).passages[-1].section == "1. Definitions"
+
+
+@pytest.mark.parametrize(
+    ("item_id", "text", "safe"),
+    [
+        ("auto_renewal", "The plan renews each month until you cancel it.", True),
+        ("auto_renewal", "The plan renews each month and you may not cancel it.", False),
+        ("auto_renewal", "The plan renews each month without notice.", False),
+        ("changes_to_terms", "We may update these Terms and will post the new version.", True),
+        ("changes_to_terms", "We may update these Terms at any time without notice.", False),
+        (
+            "confidential_information",
+            "Confidential Information means all information, whether or not marked.",
+            False,
+        ),
+    ],
+)
+def test_what_keeps_a_clause_fair_is_read_from_its_text(
+    item_id: str, text: str, safe: bool
+) -> None:
+    subject = _subject(("General", text))
+    assert safe_stated(_candidates(subject, item_id), ITEMS[item_id]) is safe

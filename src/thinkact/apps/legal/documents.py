@@ -17,6 +17,7 @@ from thinkact.tools.sandbox import Workspace
 _HEADING = re.compile(r"^(?:[Ss]ection\s+|SECTION\s+)?(\d{1,2})\.?\s+([A-Z][^.;:]{1,70})$")
 _CAPS_HEADING = re.compile(r"^[A-Z][A-Z0-9 ,&'()/-]{3,80}$")
 _CLAUSE = re.compile(r"^(\d{1,2}\.\d{1,2}(?:\.\d{1,2})?)\.?\s+\S")
+_ITEM = re.compile(r"^(\d{1,2})[.)]\s+(\S.*)$")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z(\"'])")
 
 
@@ -83,13 +84,19 @@ def segment(name: str, pages: list[str], *, paged: bool | None = None) -> Docume
     passages: list[Passage] = []
     section, clause, title = "", "", ""
     buf: list[str] = []  # lines of the passage being gathered
+    prev = ""  # the last line of text (not a heading)
+    list_next: int | None = None  # the number the next item of a numbered list would have
     for number, page in enumerate(pages, start=1):
         page_no = number if paged else None
         for raw in [*page.splitlines(), ""]:  # the page's end closes its last passage
             line = raw.strip()
             marked = _MD_HEADING.match(line)  # DOCX headings come as "# Title", "## 1. Terms"
             line = line[marked.end() :] if marked else line.removeprefix("- ")
-            heading = bool(_HEADING.match(line)) and not line.endswith(",")
+            numbered = _HEADING.match(line)
+            heading = bool(numbered) and not line.endswith(",")
+            item = _ITEM.match(line)
+            if item and not marked and _list_item(item, prev, list_next, heading):
+                heading, list_next = False, int(item.group(1)) + 1
             caps = bool(_CAPS_HEADING.match(line)) and len(line.split()) <= 10
             is_heading = heading or caps or bool(marked and len(line) <= 80)
             clause_start = _CLAUSE.match(line)
@@ -103,12 +110,26 @@ def segment(name: str, pages: list[str], *, paged: bool | None = None) -> Docume
                 if not title and not heading:
                     title = line
                 else:
-                    section, clause = line, ""
+                    section, clause, list_next = line, "", None
                 continue
             if clause_start:
                 clause = clause_start.group(1)
             buf.append(line)
+            prev = line
     return Document(name, title, len(pages) if paged else None, tuple(passages))
+
+
+def _list_item(item: re.Match[str], prev: str, list_next: int | None, heading: bool) -> bool:
+    """Whether a numbered line is an item of a list ("you have the right to:" then "1. Request
+    a copy of your data") rather than a section heading: it follows a colon or the list's
+    previous item, and reads as a sentence (four words or more, mostly lower case), where a
+    heading is short or in title case ("1. Definitions", "4. Fees and Payment")."""
+    if not (prev.endswith(":") or int(item.group(1)) == list_next):
+        return False
+    if not heading:
+        return True
+    words = item.group(2).split()
+    return len(words) >= 4 and sum(w[:1].islower() for w in words) * 2 > len(words)
 
 
 def load_document(workspace: Workspace, path: str) -> Document:

@@ -97,9 +97,7 @@ def _read(path: Path) -> dict[str, DocumentReview]:
     return out
 
 
-def parse_splits(
-    text: str | None, known: Sequence[str] = SPLITS
-) -> tuple[str, ...]:
+def parse_splits(text: str | None, known: Sequence[str] = SPLITS) -> tuple[str, ...]:
     if not text or text == "all":
         return ()
     splits = tuple(s.strip() for s in text.split(",") if s.strip())

@@ -13,7 +13,7 @@ import re
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 from thinkact.apps.legal.documents import Document, Passage
 
@@ -85,6 +85,11 @@ def _matches(text: str, phrases: Sequence[str]) -> int:
     return sum(1 for p in phrases if phrase(p).search(text))
 
 
+def hits(text: str, words: Sequence[str], not_words: Sequence[str] = ()) -> int:
+    """How many of an item's words a text has."""
+    return _matches(_plain(text, not_words), words)
+
+
 def _plain(text: str, not_words: Sequence[str]) -> str:
     low = normalise(text).lower()
     for phrase in not_words:
@@ -104,17 +109,45 @@ def rank(
     sentence has its words or stands under its headings."""
     scored: list[tuple[float, int, Sentence]] = []
     heading_hit: dict[str, bool] = {}
+
+    def under(title: str) -> bool:
+        if title not in heading_hit:
+            low = _plain(title, ())
+            heading_hit[title] = bool(title) and any(heading(h).search(low) for h in headings)
+        return heading_hit[title]
+
     for s in doc_sentences:
-        section = s.passage.section
-        if section not in heading_hit:
-            low = _plain(section, ())
-            heading_hit[section] = bool(section) and any(heading(h).search(low) for h in headings)
-        hits = _matches(_plain(s.text, not_words), words)
-        score = hits + (1.5 if heading_hit[section] else 0.0)
+        headed = under(s.passage.section) or under(run_in_label(s.passage.text))
+        found = hits(s.text, words, not_words)
+        score = found + (1.5 if headed else 0.0)
         if score > 0:
-            scored.append((score, hits, s))
+            scored.append((score, found, s))
     best = sorted(scored, key=lambda x: (-x[0], x[2].index))[:limit]
     return [Candidate(s, score, hits, _shown(s.text, words)) for score, hits, s in best]
+
+
+_RUN_IN = re.compile(
+    r"^(?:[*-]\s+)?(?:\d{1,2}(?:\.\d{1,2})*\.?\s+)?[*_]{0,2}([A-Z][^.:;!?*_]{0,60}?)[*_]{0,2}[.:]"
+    r"[*_]{0,2}(?:\s|$)"
+)
+_SMALL_WORDS = frozenset(
+    ["a", "an", "and", "as", "at", "by", "for", "in", "of", "on", "or", "the", "to", "with"]
+)
+
+
+@lru_cache(maxsize=4096)
+def run_in_label(text: str) -> str:
+    """The label a paragraph opens with, which heads it as a heading would ("Choice of Law."
+    in "**Choice of Law.** California law applies..."): one to six words in title case,
+    ending in a full stop or colon; "" when it opens with an ordinary sentence."""
+    m = _RUN_IN.match(text)
+    if not m:
+        return ""
+    words = m.group(1).split()
+    if not 1 <= len(words) <= 6:
+        return ""
+    titled = all(w[:1].isupper() or w[:1].isdigit() or w in _SMALL_WORDS for w in words)
+    return m.group(1) if titled and words[-1] not in _SMALL_WORDS else ""
 
 
 def _shown(text: str, words: Sequence[str]) -> str:
@@ -153,12 +186,16 @@ VALUE_NAMES = (*VALUES, "{place}")
 _PLACE = re.compile(
     r"\b(?i:laws?|courts?) (?i:of|in) (?i:the )?"
     r"(?i:(?:state|commonwealth|province|republic|kingdom|federal republic) of )?([A-Z][A-Za-z]+)"
+    r"|\b([A-Z][A-Za-z]+)(?:'s)? (?i:laws? (?:applies|apply|governs?|shall|will|is|are))\b"
 )
-# Words that follow "the laws of" without naming a place.
+# Words that stand where a place would ("the laws of the State", "Applicable law applies")
+# without naming one.
 _NO_PLACE = frozenset({
-    "agreement", "buyer", "client", "company", "country", "customer", "employee", "employer",
-    "jurisdiction", "licensee", "licensor", "parties", "party", "place", "provider", "seller",
-    "state", "supplier", "vendor",
+    "agreement", "any", "applicable", "buyer", "client", "company", "consumer", "country",
+    "customer", "employee", "employer", "federal", "foreign", "governing", "its", "jurisdiction",
+    "licensee", "licensor", "local", "mandatory", "national", "other", "our", "parties",
+    "party", "place", "provider", "relevant", "same", "seller", "state", "such", "supplier",
+    "that", "the", "their", "this", "vendor", "which", "your",
 })  # fmt: skip
 
 
@@ -169,7 +206,8 @@ def states(text: str, patterns: Sequence[str], not_words: Sequence[str] = ()) ->
     low = _plain(text, not_words)
     for p in patterns:
         if p == "{place}":
-            if any(m.group(1).lower() not in _NO_PLACE for m in _PLACE.finditer(normalise(text))):
+            places = (m.group(1) or m.group(2) for m in _PLACE.finditer(normalise(text)))
+            if any(name.lower() not in _NO_PLACE for name in places):
                 return True
         elif (VALUES[p] if p in VALUES else phrase(p)).search(low):
             return True

@@ -24,6 +24,7 @@ from thinkact.apps.legal.documents import Document
 from thinkact.apps.legal.evidence import (
     Candidate,
     Sentence,
+    hits,
     normalise,
     phrase,
     rank,
@@ -188,6 +189,7 @@ class StepwiseJudge:
         if (
             verdict == "present"
             and checkable
+            and not safe_stated(candidates, item)
             and not _safe(self._copy(subject, text, item.safe), item)
         ):
             verdict, note = "risky", item.risk
@@ -274,20 +276,61 @@ def stated(
     candidates: Sequence[Candidate], item: Item
 ) -> tuple[Literal["present", "vague", ""], Candidate | None]:
     """What the candidate sentences show of the item's key element: a sentence that leaves
-    it open (its `vague_match` wording and no `concrete_match`) makes the clause vague; a
-    sentence with the item's own words and a `concrete_match` makes it clear."""
+    it open (its `vague_match` wording and no `concrete_match`, nor a sentence beside it in
+    its paragraph that states the element) makes the clause vague; a sentence of the clause
+    itself (`clause`) with the item's own words and a `concrete_match` makes it clear."""
     if not item.concrete:
         return "", None
     for c in candidates:
         text = c.sentence.text
-        if states(text, item.vague_match, item.not_words) and not states(
-            text, item.concrete_match, item.not_words
+        if (
+            states(text, item.vague_match, item.not_words)
+            and not states(text, item.concrete_match, item.not_words)
+            and not _stated_beside(c.sentence, item)
         ):
             return "vague", c
-    for c in candidates:
+    for c in clause(candidates):
         if c.hits and states(c.sentence.text, item.concrete_match, item.not_words):
             return "present", c
     return "", None
+
+
+def clause(candidates: Sequence[Candidate]) -> list[Candidate]:
+    """The candidates that stand under the item's headings, if any: the clause itself. A
+    period or a sum stated elsewhere (a late-payment deadline under "Interest") says
+    nothing of whether the clause under "Payment" is clear."""
+    headed = [c for c in candidates if c.score > c.hits]
+    return headed or list(candidates)
+
+
+def _stated_beside(sentence: Sentence, item: Item) -> bool:
+    """Whether another sentence of the same paragraph, on the item, states its element ("as
+    long as necessary. In general, not more than 25 months")."""
+    return any(
+        other != sentence.text
+        and hits(other, item.words, item.not_words)
+        and states(other, item.concrete_match, item.not_words)
+        for other in sentence.passage.sentences()
+    )
+
+
+# What follows these words is what a clause does not do ("without notice", "whether or
+# not marked"), up to the end of the phrase.
+_NEGATED = re.compile(
+    r"\b(?:whether or not|without|not|no|never|nor|cannot|can't|won't)\b[^.;:,()]*", re.IGNORECASE
+)
+
+
+def safe_stated(candidates: Sequence[Candidate], item: Item) -> bool:
+    """Whether a sentence of the clause, with the item's words, states what keeps it fair
+    (its `safe_match` wording, not negated: "until you cancel", "we will post the updated
+    Terms"). Items that need a period checked (`max_months`) are left to the model's copy."""
+    if not item.safe_match or item.max_months is not None:
+        return False
+    return any(
+        c.hits and states(_NEGATED.sub(" ", c.sentence.text), item.safe_match, item.not_words)
+        for c in clause(candidates)
+    )
 
 
 def _holding(candidates: Sequence[Candidate], copied: str | None) -> Candidate | None:
