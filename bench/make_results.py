@@ -69,6 +69,8 @@ def plan(args: argparse.Namespace, *, every: bool = False) -> list[tuple[str, st
         ),
     ]
     out += [(f"bfcl-{c}", f"bfcl:{c}", wheel, args.bfcl_limit or 100) for c in BFCL + BFCL_LIVE]
+    # Multi-turn: an item is a whole session of several user turns (minutes each on 2 cores).
+    out.append(("bfcl-multi_turn_base", "bfcl:multi_turn_base", wheel, args.bfcl_limit or 50))
     only = args.only or []
     return [p for p in out if every or not only or any(chosen(p[0], o, out) for o in only)]
 
