@@ -239,3 +239,22 @@ def test_what_keeps_a_clause_fair_is_read_from_its_text(
 ) -> None:
     subject = _subject(("General", text))
     assert safe_stated(_candidates(subject, item_id), ITEMS[item_id]) is safe
+
+
+def test_a_sentence_under_the_clause_heading_states_it_without_the_item_words() -> None:
+    subject = _subject(
+        ("8. Ending", "We can suspend or end anyone's access at any time for any reason."),
+        ("8. Ending", "Your posts stay public even if we terminate your access."),
+    )
+    verdict, quote = stated(_candidates(subject, "term_termination"), ITEMS["term_termination"])
+    assert verdict == "present" and quote is not None and "any reason" in quote.sentence.text
+
+
+def test_a_heading_alone_does_not_make_the_clause() -> None:
+    subject = _subject(
+        ("Cancellation", "You may cancel your subscription at any time."),
+        ("Your Payment", "**30-Day Refund Policy.** Ask for a refund within 30 days."),
+    )
+    candidates = _candidates(subject, "refund_policy")
+    verdict, quote = stated(candidates, ITEMS["refund_policy"])
+    assert verdict == "present" and quote is not None and "refund" in quote.sentence.text

@@ -164,7 +164,7 @@ class StepwiseJudge:
         if not candidates:
             return missing(need)
         text = " ".join(c.shown for c in candidates)
-        best = max(candidates, key=lambda c: c.score)
+        best = max(candidates, key=lambda c: (c.hits > 0, c.score))  # own words first
         verdict: Verdict = "present"
         note = ""
         # What the text shows decides first; the model copies the key element only when
@@ -278,7 +278,7 @@ def stated(
     """What the candidate sentences show of the item's key element: a sentence that leaves
     it open (its `vague_match` wording and no `concrete_match`, nor a sentence beside it in
     its paragraph that states the element) makes the clause vague; a sentence of the clause
-    itself (`clause`) with the item's own words and a `concrete_match` makes it clear."""
+    itself (`clause`) with a `concrete_match` makes it clear."""
     if not item.concrete:
         return "", None
     for c in candidates:
@@ -289,18 +289,19 @@ def stated(
             and not _stated_beside(c.sentence, item)
         ):
             return "vague", c
-    for c in clause(candidates):
-        if c.hits and states(c.sentence.text, item.concrete_match, item.not_words):
+    for c in clause(candidates):  # each has the item's words or stands under its heading
+        if states(c.sentence.text, item.concrete_match, item.not_words):
             return "present", c
     return "", None
 
 
 def clause(candidates: Sequence[Candidate]) -> list[Candidate]:
-    """The candidates that stand under the item's headings, if any: the clause itself. A
+    """The candidates that stand under the item's headings, if one of them has its words:
+    the clause itself (a heading alone, "Cancellation" for refunds, is too weak). A
     period or a sum stated elsewhere (a late-payment deadline under "Interest") says
     nothing of whether the clause under "Payment" is clear."""
     headed = [c for c in candidates if c.score > c.hits]
-    return headed or list(candidates)
+    return headed if any(c.hits for c in headed) else list(candidates)
 
 
 def _stated_beside(sentence: Sentence, item: Item) -> bool:
