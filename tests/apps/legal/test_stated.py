@@ -220,25 +220,37 @@ def test_a_numbered_list_after_a_colon_stays_in_its_section() -> None:
 
 
 @pytest.mark.parametrize(
-    ("item_id", "text", "safe"),
+    ("item_id", "text", "read"),
     [
-        ("auto_renewal", "The plan renews each month until you cancel it.", True),
-        ("auto_renewal", "The plan renews each month and you may not cancel it.", False),
-        ("auto_renewal", "The plan renews each month without notice.", False),
-        ("changes_to_terms", "We may update these Terms and will post the new version.", True),
-        ("changes_to_terms", "We may update these Terms at any time without notice.", False),
-        (
-            "confidential_information",
-            "Confidential Information means all information, whether or not marked.",
-            False,
-        ),
+        ("auto_renewal", "The plan renews each month until you cancel it.", "safe"),
+        ("auto_renewal", "It renews yearly. If you decide not to renew, tell us.", "safe"),
+        ("auto_renewal", "The plan renews each month and cannot be stopped.", "denied"),
+        ("auto_renewal", "The plan renews each month without any notice.", "denied"),
+        ("auto_renewal", "The plan renews each month.", ""),
+        ("changes_to_terms", "We may update these Terms and will post the new version.", "safe"),
+        ("changes_to_terms", "We will notify you of changes to these Terms no later than 30 "
+         "days before they apply.", "safe"),
+        ("changes_to_terms", "We may update these Terms, effective on posting, without any "
+         "further notice to you.", "denied"),
+        ("confidential_information", "Confidential Information means all information, whether "
+         "or not marked.", "denied"),
     ],
-)
-def test_what_keeps_a_clause_fair_is_read_from_its_text(
-    item_id: str, text: str, safe: bool
-) -> None:
-    subject = _subject(("General", text))
-    assert safe_stated(_candidates(subject, item_id), ITEMS[item_id]) is safe
+)  # fmt: skip
+def test_what_keeps_a_clause_fair_is_read_from_its_text(item_id: str, text: str, read: str) -> None:
+    said, denial = safe_stated(_candidates(_subject(("General", text)), item_id), ITEMS[item_id])
+    assert ("denied" if denial else "safe" if said else "") == read
+
+
+def test_a_denied_safeguard_makes_the_clause_risky_without_asking_the_model() -> None:
+    model, asked = _never_copies()
+    text = "We may change these Terms at any time, effective on posting, without notice to you."
+    subject = _subject(("Changes", text))
+    need = _need("terms", "changes_to_terms")
+    verdict = StepwiseJudge(model, explain=False).item(
+        subject, need, _candidates(subject, "changes_to_terms")
+    )
+    assert (verdict.verdict, verdict.quote, verdict.verified) == ("risky", text, True)
+    assert not asked
 
 
 def test_a_sentence_under_the_clause_heading_states_it_without_the_item_words() -> None:

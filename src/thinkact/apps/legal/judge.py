@@ -186,13 +186,12 @@ class StepwiseJudge:
             if item.concrete:
                 verdict, note = "vague", item.vague
         checkable = need.risk_checked and bool(item.safe and (item.safe_match or item.max_months))
-        if (
-            verdict == "present"
-            and checkable
-            and not safe_stated(candidates, item)
-            and not _safe(self._copy(subject, text, item.safe), item)
-        ):
-            verdict, note = "risky", item.risk
+        if verdict == "present" and checkable:
+            read, denial = safe_stated(candidates, item)
+            if denial is not None:
+                verdict, note, quote = "risky", item.risk, denial
+            elif not read and not _safe(self._copy(subject, text, item.safe), item):
+                verdict, note = "risky", item.risk
         check = verify_quote(subject.document, quote.shown)
         reason = note
         if verdict != "present" and self.explain:
@@ -316,22 +315,38 @@ def _stated_beside(sentence: Sentence, item: Item) -> bool:
 
 
 # What follows these words is what a clause does not do ("without notice", "whether or
-# not marked"), up to the end of the phrase.
+# not marked", "cannot be stopped"), up to the end of the phrase.
 _NEGATED = re.compile(
-    r"\b(?:whether or not|without|not|no|never|nor|cannot|can't|won't)\b[^.;:,()]*", re.IGNORECASE
+    r"\b(?:whether or not|without|not|no|never|nor|cannot|can't|won't)\b"
+    r"(?!\s+(?:later|less|fewer|more|sooner|earlier)\s+than|\s+only)[^.;:,()]*",
+    re.IGNORECASE,
 )
+_NEGATIVE_START = re.compile(r"^(?:not|no|non|never)\b")
 
 
-def safe_stated(candidates: Sequence[Candidate], item: Item) -> bool:
-    """Whether a sentence of the clause, with the item's words, states what keeps it fair
-    (its `safe_match` wording, not negated: "until you cancel", "we will post the updated
-    Terms"). Items that need a period checked (`max_months`) are left to the model's copy."""
+def safe_stated(candidates: Sequence[Candidate], item: Item) -> tuple[bool, Candidate | None]:
+    """What the clause's own sentences (with the item's words) say of what keeps it fair
+    (its `safe_match` wording): (True, None) when one states it ("until you cancel", "we
+    will post the updated Terms"); (False, sentence) when one denies it ("without any
+    notice", "cannot be stopped"), which outweighs a statement elsewhere; (False, None)
+    when neither, for the model to read. Items that need a period checked (`max_months`)
+    are left to the model's copy."""
     if not item.safe_match or item.max_months is not None:
-        return False
-    return any(
-        c.hits and states(_NEGATED.sub(" ", c.sentence.text), item.safe_match, item.not_words)
-        for c in clause(candidates)
-    )
+        return False, None
+    # "not to renew" is itself a way out: such phrases are read in the whole sentence.
+    negative = [p for p in item.safe_match if _NEGATIVE_START.match(p)]
+    positive = [p for p in item.safe_match if p not in negative]
+    said = False
+    for c in clause(candidates):
+        if not c.hits:
+            continue
+        text = c.sentence.text
+        denied = " ".join(m.group() for m in _NEGATED.finditer(text))
+        if states(denied, positive, item.not_words) and not states(text, negative):
+            return False, c
+        said = said or states(_NEGATED.sub(" ", text), positive, item.not_words)
+        said = said or states(text, negative, item.not_words)
+    return said, None
 
 
 def _holding(candidates: Sequence[Candidate], copied: str | None) -> Candidate | None:
