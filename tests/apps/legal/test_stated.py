@@ -69,6 +69,9 @@ def test_an_amount(text: str, expected: bool) -> None:
         ("Applicable law applies to these terms.", False),
         ("Your local law applies where it is mandatory.", False),
         ("Governing Law: [Fill in state]", False),
+        ("This undertaking is governed by Swedish law.", True),
+        ("The English courts have exclusive jurisdiction.", True),
+        ("This Agreement is subject to the Applicable law.", False),
     ],
 )
 def test_a_named_place(text: str, expected: bool) -> None:
@@ -270,3 +273,14 @@ def test_a_heading_alone_does_not_make_the_clause() -> None:
     candidates = _candidates(subject, "refund_policy")
     verdict, quote = stated(candidates, ITEMS["refund_policy"])
     assert verdict == "present" and quote is not None and "refund" in quote.sentence.text
+
+
+def test_a_mutual_carve_out_does_not_settle_who_a_liability_limit_protects() -> None:
+    text = "Nothing in this Agreement limits the liability of either party for fraud."
+    candidates = _candidates(_subject(("Limitation of Liability", text)), "limitation_of_liability")
+    assert safe_stated(candidates, ITEMS["limitation_of_liability"]) == (False, None)
+
+
+def test_renewable_energy_is_not_a_renewal() -> None:
+    subject = _subject(("Reporting", "The Supplier reports the share of renewable energy it uses."))
+    assert _candidates(subject, "auto_renewal") == []

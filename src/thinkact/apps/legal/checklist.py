@@ -67,6 +67,7 @@ class Item:
     safe: str = ""  # what keeps the clause fair; its absence -> risky
     safe_match: tuple[str, ...] = ()  # a copied `safe` must hold one of these
     max_months: int | None = None  # a copied `safe` must state a period this short
+    safe_from_text: bool = True  # a sentence with `safe_match` wording settles it
     risk: str = ""
     fix_missing: str = ""
     fix_vague: str = ""
@@ -164,6 +165,9 @@ def _items() -> tuple[dict[str, Item], dict[str, Fact]]:
         bad = [p for p in concrete_match if p.startswith("{") and p not in VALUE_NAMES]
         if bad:
             raise ChecklistError(f"{where}: unknown value {bad[0]}: use {', '.join(VALUE_NAMES)}")
+        from_text = entry.get("safe_from_text", True)
+        if not isinstance(from_text, bool):
+            raise ChecklistError(f"{where}: safe_from_text must be true or false")
         months = entry.get("max_months")
         if months is not None and (not isinstance(months, int) or months < 1):
             raise ChecklistError(f"{where}: max_months must be a whole number of months")
@@ -178,6 +182,7 @@ def _items() -> tuple[dict[str, Item], dict[str, Fact]]:
             concrete_match=concrete_match,
             vague_match=vague_match,
             max_months=months,
+            safe_from_text=from_text,
             **texts,
         )
     return items, facts

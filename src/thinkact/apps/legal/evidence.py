@@ -187,6 +187,9 @@ _PLACE = re.compile(
     r"\b(?i:laws?|courts?) (?i:of|in) (?i:the )?"
     r"(?i:(?:state|commonwealth|province|republic|kingdom|federal republic) of )?([A-Z][A-Za-z]+)"
     r"|\b([A-Z][A-Za-z]+)(?:'s)? (?i:laws? (?:applies|apply|governs?|shall|will|is|are))\b"
+    r"|\b(?i:governed by|subject to|construed under|in accordance with) (?i:the )?([A-Z][A-Za-z]+) "
+    r"(?i:laws?)\b"
+    r"|\b(?i:the) ([A-Z][A-Za-z]+) (?i:courts?)\b"
 )
 # Words that stand where a place would ("the laws of the State", "Applicable law applies")
 # without naming one.
@@ -206,7 +209,7 @@ def states(text: str, patterns: Sequence[str], not_words: Sequence[str] = ()) ->
     low = _plain(text, not_words)
     for p in patterns:
         if p == "{place}":
-            places = (m.group(1) or m.group(2) for m in _PLACE.finditer(normalise(text)))
+            places = (next(filter(None, m.groups())) for m in _PLACE.finditer(normalise(text)))
             if any(name.lower() not in _NO_PLACE for name in places):
                 return True
         elif (VALUES[p] if p in VALUES else phrase(p)).search(low):

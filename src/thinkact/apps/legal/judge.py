@@ -329,9 +329,10 @@ def safe_stated(candidates: Sequence[Candidate], item: Item) -> tuple[bool, Cand
     (its `safe_match` wording): (True, None) when one states it ("until you cancel", "we
     will post the updated Terms"); (False, sentence) when one denies it ("without any
     notice", "cannot be stopped"), which outweighs a statement elsewhere; (False, None)
-    when neither, for the model to read. Items that need a period checked (`max_months`)
-    are left to the model's copy."""
-    if not item.safe_match or item.max_months is not None:
+    when neither, for the model to read. Items that need a period checked (`max_months`),
+    or whose safeguard one sentence does not settle (`safe_from_text`), are left to the
+    model's copy."""
+    if not item.safe_match or item.max_months is not None or not item.safe_from_text:
         return False, None
     # "not to renew" is itself a way out: such phrases are read in the whole sentence.
     negative = [p for p in item.safe_match if _NEGATIVE_START.match(p)]
