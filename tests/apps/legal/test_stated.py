@@ -284,3 +284,17 @@ def test_a_mutual_carve_out_does_not_settle_who_a_liability_limit_protects() -> 
 def test_renewable_energy_is_not_a_renewal() -> None:
     subject = _subject(("Reporting", "The Supplier reports the share of renewable energy it uses."))
     assert _candidates(subject, "auto_renewal") == []
+
+
+def test_risky_wording_makes_an_indemnity_risky_without_asking_the_model() -> None:
+    model, asked = _never_copies()
+    text = "The Tenant shall indemnify the Landlord against all claims, however caused."
+    subject = _subject(("Indemnity", text))
+    need = _need("general", "indemnity")
+    verdict = StepwiseJudge(model, explain=False).item(
+        subject, need, _candidates(subject, "indemnity")
+    )
+    assert (verdict.verdict, verdict.quote) == ("risky", text)
+    fair = _subject(("Indemnity", "Each party shall indemnify the other against claims."))
+    verdict = StepwiseJudge(model, explain=False).item(fair, need, _candidates(fair, "indemnity"))
+    assert verdict.verdict == "present" and not asked

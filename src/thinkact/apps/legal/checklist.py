@@ -68,6 +68,7 @@ class Item:
     safe_match: tuple[str, ...] = ()  # a copied `safe` must hold one of these
     max_months: int | None = None  # a copied `safe` must state a period this short
     safe_from_text: bool = True  # a sentence with `safe_match` wording settles it
+    risky_match: tuple[str, ...] = ()  # wording that makes the clause risky on its face
     risk: str = ""
     fix_missing: str = ""
     fix_vague: str = ""
@@ -158,6 +159,8 @@ def _items() -> tuple[dict[str, Item], dict[str, Fact]]:
             raise ChecklistError(f"{where}: concrete and vague go together")
         if bool(texts["safe"]) != bool(texts["risk"]):
             raise ChecklistError(f"{where}: safe and risk go together")
+        if entry.get("risky_match") and not texts["safe"]:
+            raise ChecklistError(f"{where}: risky_match needs safe and risk")
         concrete_match = _strings(entry, "concrete_match", where)
         vague_match = _strings(entry, "vague_match", where)
         if (concrete_match or vague_match) and not texts["concrete"]:
@@ -183,6 +186,7 @@ def _items() -> tuple[dict[str, Item], dict[str, Fact]]:
             vague_match=vague_match,
             max_months=months,
             safe_from_text=from_text,
+            risky_match=_strings(entry, "risky_match", where),
             **texts,
         )
     return items, facts

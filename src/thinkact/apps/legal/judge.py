@@ -185,12 +185,12 @@ class StepwiseJudge:
                 quote = _holding(candidates, copied) or best
             if item.concrete:
                 verdict, note = "vague", item.vague
-        checkable = need.risk_checked and bool(item.safe and (item.safe_match or item.max_months))
-        if verdict == "present" and checkable:
+        if verdict == "present" and need.risk_checked and item.safe:
             read, denial = safe_stated(candidates, item)
+            copyable = bool(item.safe_match or item.max_months)  # else only models that read
             if denial is not None:
                 verdict, note, quote = "risky", item.risk, denial
-            elif not read and not _safe(self._copy(subject, text, item.safe), item):
+            elif not read and copyable and not _safe(self._copy(subject, text, item.safe), item):
                 verdict, note = "risky", item.risk
         check = verify_quote(subject.document, quote.shown)
         reason = note
@@ -328,10 +328,13 @@ def safe_stated(candidates: Sequence[Candidate], item: Item) -> tuple[bool, Cand
     """What the clause's own sentences (with the item's words) say of what keeps it fair
     (its `safe_match` wording): (True, None) when one states it ("until you cancel", "we
     will post the updated Terms"); (False, sentence) when one denies it ("without any
-    notice", "cannot be stopped"), which outweighs a statement elsewhere; (False, None)
-    when neither, for the model to read. Items that need a period checked (`max_months`),
-    or whose safeguard one sentence does not settle (`safe_from_text`), are left to the
-    model's copy."""
+    notice", "cannot be stopped") or has the item's `risky_match` wording ("however
+    caused"), which outweighs a statement elsewhere; (False, None) when neither, for the
+    model to read. Items that need a period checked (`max_months`), or whose safeguard one
+    sentence does not settle (`safe_from_text`), are left to the model's copy."""
+    for c in clause(candidates):
+        if c.hits and states(c.sentence.text, item.risky_match, item.not_words):
+            return False, c
     if not item.safe_match or item.max_months is not None or not item.safe_from_text:
         return False, None
     # "not to renew" is itself a way out: such phrases are read in the whole sentence.
