@@ -298,3 +298,25 @@ def test_risky_wording_makes_an_indemnity_risky_without_asking_the_model() -> No
     fair = _subject(("Indemnity", "Each party shall indemnify the other against claims."))
     verdict = StepwiseJudge(model, explain=False).item(fair, need, _candidates(fair, "indemnity"))
     assert verdict.verdict == "present" and not asked
+
+
+def test_a_line_standing_alone_in_plain_text_is_a_heading() -> None:
+    text = (
+        "PRIVACY POLICY\n\nLast updated: 1 May 2026\n\nHow long we keep it\n\n"
+        "We keep your data for six years.\n\nUpdates\n\nWe will update this policy.\n"
+    )
+    doc = segment("policy.txt", [text])
+    assert [(p.section, p.text) for p in doc.passages] == [
+        ("", "Last updated: 1 May 2026"),
+        ("How long we keep it", "We keep your data for six years."),
+        ("Updates", "We will update this policy."),
+    ]
+    paged = segment("policy.pdf", [text, text])  # a PDF's lines wrap: not there
+    assert "Updates" in [p.text for p in paged.passages]
+
+
+def test_a_sentence_too_short_to_quote_is_no_evidence() -> None:
+    subject = _subject(("", "Updates"), ("", "We may update this policy from time to time."))
+    assert [c.shown for c in _candidates(subject, "changes_to_terms")] == [
+        "We may update this policy from time to time."
+    ]

@@ -85,6 +85,7 @@ def segment(name: str, pages: list[str], *, paged: bool | None = None) -> Docume
     section, clause, title = "", "", ""
     buf: list[str] = []  # lines of the passage being gathered
     prev = ""  # the last line of text (not a heading)
+    listed = False  # the passage being gathered starts with a list bullet
     list_next: int | None = None  # the number the next item of a numbered list would have
     for number, page in enumerate(pages, start=1):
         page_no = number if paged else None
@@ -101,8 +102,13 @@ def segment(name: str, pages: list[str], *, paged: bool | None = None) -> Docume
             is_heading = heading or caps or bool(marked and len(line) <= 80)
             clause_start = _CLAUSE.match(line)
             if buf and (not line or _TABLE_MARK.match(line) or is_heading or clause_start):
-                text = re.sub(r"\s+", " ", " ".join(buf)).strip()
-                passages.append(Passage(text, page_no, section, clause))
+                if not paged and not line and not listed and len(buf) == 1 and _bare(buf[0]):
+                    # A short line standing alone: a plain-text heading ("About this policy").
+                    title, section = (title, buf[0]) if title else (buf[0], section)
+                    clause, list_next = "", None
+                else:
+                    text = re.sub(r"\s+", " ", " ".join(buf)).strip()
+                    passages.append(Passage(text, page_no, section, clause))
                 buf = []
             if not line or _TABLE_MARK.match(line):
                 continue
@@ -114,9 +120,22 @@ def segment(name: str, pages: list[str], *, paged: bool | None = None) -> Docume
                 continue
             if clause_start:
                 clause = clause_start.group(1)
+            if not buf:
+                listed = raw.lstrip().startswith(("- ", "* ", "• "))
             buf.append(line)
             prev = line
     return Document(name, title, len(pages) if paged else None, tuple(passages))
+
+
+# Not a heading: a sentence's end, a label and its value ("Date: 1 May 2025"), a list (","),
+# brackets, an address, a year, a page number.
+_BARE_NOT = re.compile(r"[.;!?'\"]$|[:,@{}\[\]()<>|]|\b\d{4}\b|^\W|^\d|^[Pp]age \d")
+
+
+def _bare(line: str) -> bool:
+    """Whether a line standing alone reads as a heading: one to eight words, starting with a
+    capital letter, none of `_BARE_NOT`."""
+    return 1 <= len(line.split()) <= 8 and line[:1].isupper() and not _BARE_NOT.search(line)
 
 
 def _list_item(item: re.Match[str], prev: str, list_next: int | None, heading: bool) -> bool:

@@ -18,6 +18,7 @@ from functools import cache, lru_cache
 from thinkact.apps.legal.documents import Document, Passage
 
 SENTENCE_CHARS = 360  # a longer sentence is shown (and quoted) around its best match
+MIN_QUOTE = 12  # characters: a shorter quote proves nothing, so a shorter sentence is no evidence
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,6 +118,8 @@ def rank(
         return heading_hit[title]
 
     for s in doc_sentences:
+        if len(s.text) < MIN_QUOTE:
+            continue
         headed = under(s.passage.section) or under(run_in_label(s.passage.text))
         found = hits(s.text, words, not_words)
         score = found + (1.5 if headed else 0.0)
@@ -233,10 +236,10 @@ class QuoteCheck:
 def verify_quote(doc: Document, quote: str, doc_sentences: Sequence[Sentence] = ()) -> QuoteCheck:
     """Whether `quote` appears word for word in the document once whitespace, quotation
     marks and dashes are normalised. A quote with "..." must match each part, in order,
-    within one passage. Too short a quote (under 12 characters) proves nothing."""
+    within one passage. Too short a quote (under MIN_QUOTE characters) proves nothing."""
     parts = [normalise(p) for p in re.split(r"\.\.\.|…", quote.strip().strip('"'))]
     parts = [p for p in parts if p]
-    if not parts or sum(len(p) for p in parts) < 12:
+    if not parts or sum(len(p) for p in parts) < MIN_QUOTE:
         return QuoteCheck(False, "")
     for passage in doc.passages:
         text = normalise(passage.text)
