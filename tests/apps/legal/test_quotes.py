@@ -13,7 +13,7 @@ import pytest
 
 from thinkact.apps.legal.documents import segment
 from thinkact.apps.legal.evidence import verify_quote
-from thinkact.apps.legal.judge import VerdictJudge
+from thinkact.apps.legal.judge import ItemVerdict, VerdictJudge
 from thinkact.apps.legal.reviewer import DocumentReview, review_document
 from thinkact.testing import FunctionModel
 from thinkact.tools.sandbox import Workspace
@@ -140,3 +140,16 @@ def test_a_quote_made_up_twice_is_dropped_and_no_finding_stands(tmp_path: Path) 
     # The other items' verdicts, quoted word for word, stand.
     termination = next(v for v in result.verdicts if v.item == "term_termination")
     assert termination.verdict == "present" and termination.verified
+
+
+def test_a_finding_whose_quote_is_not_verified_does_not_stand() -> None:
+    verdicts = (
+        ItemVerdict("payment_terms", "vague", "Updates", "start of document", "open", False),
+        ItemVerdict("governing_law", "missing", reason="no governing law"),
+        ItemVerdict("term_termination", "vague", "on reasonable notice", "clause 3", "", True),
+    )
+    review = DocumentReview("a.txt", "services", verdicts=verdicts)
+    assert [(f.item, f.verdict) for f in review.findings()] == [
+        ("governing_law", "missing"),
+        ("term_termination", "vague"),
+    ]

@@ -65,6 +65,8 @@ class DocumentReview:
             need = needs.get(v.item)
             if need is None or v.dropped:
                 continue
+            if v.verdict != "missing" and not v.verified:  # no finding without its quote
+                continue
             sev = severity(need, v.verdict)
             if sev is None:
                 continue
