@@ -320,3 +320,22 @@ def test_a_sentence_too_short_to_quote_is_no_evidence() -> None:
     assert [c.shown for c in _candidates(subject, "changes_to_terms")] == [
         "We may update this policy from time to time."
     ]
+
+
+def test_a_passing_mention_is_not_judged_risky() -> None:
+    model, asked = _never_copies()
+    text = "The Consultant shall send insurance certificates on each renewal of the policies."
+    subject = _subject(("11. Insurance", text))
+    verdict = StepwiseJudge(model, explain=False).item(
+        subject, _need("saas", "auto_renewal"), _candidates(subject, "auto_renewal")
+    )
+    assert verdict.verdict == "present" and not asked
+
+
+def test_the_safeguard_may_stand_in_the_clause_without_the_item_words() -> None:
+    subject = _subject(
+        ("11. Changes to these terms", "We may update these terms from time to time."),
+        ("11. Changes to these terms", "We will give you 30 days' notice by email first."),
+    )
+    candidates = _candidates(subject, "changes_to_terms")
+    assert safe_stated(candidates, ITEMS["changes_to_terms"]) == (True, None)

@@ -185,7 +185,10 @@ class StepwiseJudge:
                 quote = _holding(candidates, copied) or best
             if item.concrete:
                 verdict, note = "vague", item.vague
-        if verdict == "present" and need.risk_checked and item.safe:
+        # A clause is judged risky only where it is plainly there: two of its words, or its
+        # heading and one ("each renewal of the insurance policies" is no renewal clause).
+        plain = max(c.score for c in candidates) >= 2
+        if verdict == "present" and need.risk_checked and item.safe and plain:
             read, denial = safe_stated(candidates, item)
             copyable = bool(item.safe_match or item.max_months)  # else only models that read
             if denial is not None:
@@ -325,15 +328,15 @@ _NEGATIVE_START = re.compile(r"^(?:not|no|non|never)\b")
 
 
 def safe_stated(candidates: Sequence[Candidate], item: Item) -> tuple[bool, Candidate | None]:
-    """What the clause's own sentences (with the item's words) say of what keeps it fair
+    """What the clause's own sentences say of what keeps it fair
     (its `safe_match` wording): (True, None) when one states it ("until you cancel", "we
     will post the updated Terms"); (False, sentence) when one denies it ("without any
     notice", "cannot be stopped") or has the item's `risky_match` wording ("however
     caused"), which outweighs a statement elsewhere; (False, None) when neither, for the
     model to read. Items that need a period checked (`max_months`), or whose safeguard one
     sentence does not settle (`safe_from_text`), are left to the model's copy."""
-    for c in clause(candidates):
-        if c.hits and states(c.sentence.text, item.risky_match, item.not_words):
+    for c in clause(candidates):  # each has the item's words or stands under its heading
+        if states(c.sentence.text, item.risky_match, item.not_words):
             return False, c
     if not item.safe_match or item.max_months is not None or not item.safe_from_text:
         return False, None
@@ -342,8 +345,6 @@ def safe_stated(candidates: Sequence[Candidate], item: Item) -> tuple[bool, Cand
     positive = [p for p in item.safe_match if p not in negative]
     said = False
     for c in clause(candidates):
-        if not c.hits:
-            continue
         text = c.sentence.text
         denied = " ".join(m.group() for m in _NEGATED.finditer(text))
         if states(denied, positive, item.not_words) and not states(text, negative):
