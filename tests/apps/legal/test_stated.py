@@ -329,7 +329,21 @@ def test_a_passing_mention_is_not_judged_risky() -> None:
     verdict = StepwiseJudge(model, explain=False).item(
         subject, _need("saas", "auto_renewal"), _candidates(subject, "auto_renewal")
     )
-    assert verdict.verdict == "present" and not asked
+    # Put to the model as a possible clause (it copies nothing: no clause), never as a risk.
+    assert verdict.verdict == "missing"
+    assert not any("Copy from the text how the customer" in str(r.messages) for r in asked)
+
+
+def test_a_passing_mention_is_the_clause_only_if_the_model_finds_it() -> None:
+    subject = _subject(("", "Neither party is liable for delay caused by a flood."))
+    need = _need("services", "limitation_of_liability")
+    candidates = _candidates(subject, "limitation_of_liability")
+    model, _ = _never_copies()
+    assert StepwiseJudge(model, explain=False).item(subject, need, candidates).verdict == (
+        "missing"
+    )
+    insured = _subject(("Insurance", "The Supplier keeps product liability insurance."))
+    assert _candidates(insured, "limitation_of_liability") == []
 
 
 def test_the_safeguard_may_stand_in_the_clause_without_the_item_words() -> None:

@@ -113,7 +113,7 @@ def rank(
 
     def under(title: str) -> bool:
         if title not in heading_hit:
-            low = _plain(title, ())
+            low = _plain(title, not_words)  # "Product Liability" is no liability limit
             heading_hit[title] = bool(title) and any(heading(h).search(low) for h in headings)
         return heading_hit[title]
 
