@@ -176,9 +176,9 @@ class StepwiseJudge:
             element = self._copy(subject, text, item.concrete)
             quote = _holding(candidates, element) if element else None
         if quote is None:
-            if best.hits and best.score >= 2:  # plainly the clause: present (a 1.5B model's
-                quote = best  # "NONE" is not to be trusted against it); a passing mention or
-            else:  # a heading alone is put to the model
+            if best.hits:  # the clause's own words: present (a 1.5B model's "NONE" is not
+                quote = best  # to be trusted against them); only a heading alone is asked
+            else:
                 copied = self._copy(subject, text, f"the words that {item.what}")
                 if copied is None:
                     return missing(need)
