@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from thinkact.apps.legal.checklist import Need, _items, kind
 from thinkact.apps.legal.documents import Document, Passage, segment
 from thinkact.apps.legal.evidence import Candidate, rank, run_in_label, sentences, states
-from thinkact.apps.legal.judge import StepwiseJudge, Subject, safe_stated, stated
+from thinkact.apps.legal.judge import ItemVerdict, StepwiseJudge, Subject, safe_stated, stated
 from thinkact.testing import FunctionModel
 from thinkact.types import ModelRequest
 
@@ -129,27 +129,32 @@ def _need(kid: str, item_id: str) -> Need:
     return next(n for n in kind(kid).needs if n.item.id == item_id)
 
 
-def test_a_model_that_cannot_copy_does_not_make_a_stated_clause_vague() -> None:
+def _judged(
+    kid: str, item_id: str, *paragraphs: tuple[str, str]
+) -> tuple[ItemVerdict, list[ModelRequest]]:
+    """The stepwise judge's verdict on one item of a document of `paragraphs`, from a model
+    that copies nothing, and what the model was asked."""
     model, asked = _never_copies()
-    subject = _subject(
-        ("Fees and Billing", "Subscriptions are billed in advance, monthly or annually.")
-    )
-    need = _need("saas", "payment_terms")
+    subject = _subject(*paragraphs)
     verdict = StepwiseJudge(model, explain=False).item(
-        subject, need, _candidates(subject, "payment_terms")
+        subject, _need(kid, item_id), _candidates(subject, item_id)
+    )
+    return verdict, asked
+
+
+def test_a_model_that_cannot_copy_does_not_make_a_stated_clause_vague() -> None:
+    verdict, asked = _judged(
+        "saas",
+        "payment_terms",
+        ("Fees and Billing", "Subscriptions are billed in advance, monthly or annually."),
     )
     assert verdict.verdict == "present"
     assert not any("Copy from the text when payment" in str(r.messages) for r in asked)
 
 
 def test_open_wording_is_vague_with_its_sentence_as_the_quote_whatever_the_model_says() -> None:
-    model, _ = _never_copies()
     sentence = "We keep personal data for as long as necessary for our purposes."
-    subject = _subject(("How long we keep data", sentence))
-    need = _need("privacy", "retention")
-    verdict = StepwiseJudge(model, explain=False).item(
-        subject, need, _candidates(subject, "retention")
-    )
+    verdict, _ = _judged("privacy", "retention", ("How long we keep data", sentence))
     assert (verdict.verdict, verdict.quote, verdict.verified) == ("vague", sentence, True)
 
 
@@ -245,13 +250,8 @@ def test_what_keeps_a_clause_fair_is_read_from_its_text(item_id: str, text: str,
 
 
 def test_a_denied_safeguard_makes_the_clause_risky_without_asking_the_model() -> None:
-    model, asked = _never_copies()
     text = "We may change these Terms at any time, effective on posting, without notice to you."
-    subject = _subject(("Changes", text))
-    need = _need("terms", "changes_to_terms")
-    verdict = StepwiseJudge(model, explain=False).item(
-        subject, need, _candidates(subject, "changes_to_terms")
-    )
+    verdict, asked = _judged("terms", "changes_to_terms", ("Changes", text))
     assert (verdict.verdict, verdict.quote, verdict.verified) == ("risky", text, True)
     assert not asked
 
@@ -287,16 +287,11 @@ def test_renewable_energy_is_not_a_renewal() -> None:
 
 
 def test_risky_wording_makes_an_indemnity_risky_without_asking_the_model() -> None:
-    model, asked = _never_copies()
     text = "The Tenant shall indemnify the Landlord against all claims, however caused."
-    subject = _subject(("Indemnity", text))
-    need = _need("general", "indemnity")
-    verdict = StepwiseJudge(model, explain=False).item(
-        subject, need, _candidates(subject, "indemnity")
-    )
-    assert (verdict.verdict, verdict.quote) == ("risky", text)
-    fair = _subject(("Indemnity", "Each party shall indemnify the other against claims."))
-    verdict = StepwiseJudge(model, explain=False).item(fair, need, _candidates(fair, "indemnity"))
+    verdict, asked = _judged("general", "indemnity", ("Indemnity", text))
+    assert (verdict.verdict, verdict.quote) == ("risky", text) and not asked
+    fair = "Each party shall indemnify the other against claims."
+    verdict, asked = _judged("general", "indemnity", ("Indemnity", fair))
     assert verdict.verdict == "present" and not asked
 
 
@@ -323,12 +318,8 @@ def test_a_sentence_too_short_to_quote_is_no_evidence() -> None:
 
 
 def test_a_passing_mention_is_not_judged_risky() -> None:
-    model, asked = _never_copies()
     text = "The Consultant shall send insurance certificates on each renewal of the policies."
-    subject = _subject(("11. Insurance", text))
-    verdict = StepwiseJudge(model, explain=False).item(
-        subject, _need("saas", "auto_renewal"), _candidates(subject, "auto_renewal")
-    )
+    verdict, asked = _judged("saas", "auto_renewal", ("11. Insurance", text))
     assert verdict.verdict == "present" and not asked
 
 
