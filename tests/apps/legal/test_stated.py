@@ -72,6 +72,7 @@ def test_an_amount(text: str, expected: bool) -> None:
         ("This undertaking is governed by Swedish law.", True),
         ("The English courts have exclusive jurisdiction.", True),
         ("This Agreement is subject to the Applicable law.", False),
+        ("governed by the law of the Member State with which it is most closely connected", False),
     ],
 )
 def test_a_named_place(text: str, expected: bool) -> None:
@@ -335,3 +336,18 @@ def test_the_safeguard_may_stand_in_the_clause_without_the_item_words() -> None:
     )
     candidates = _candidates(subject, "changes_to_terms")
     assert safe_stated(candidates, ITEMS["changes_to_terms"]) == (True, None)
+
+
+@pytest.mark.parametrize(
+    ("heading", "item_id", "text"),
+    [
+        ("Payment", "payment_terms", "Invoices are paid in the Customer's usual payment cycle."),
+        ("Retention", "retention", "We keep files in line with our records management schedule."),
+        ("Liability", "limitation_of_liability", "Liability is limited to an amount proportionate "
+         "to the business done."),
+    ],
+)  # fmt: skip
+def test_wording_that_leaves_the_value_to_something_unstated_is_vague(
+    heading: str, item_id: str, text: str
+) -> None:
+    assert stated(_candidates(_subject((heading, text)), item_id), ITEMS[item_id])[0] == "vague"

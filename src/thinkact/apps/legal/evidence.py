@@ -199,7 +199,7 @@ _PLACE = re.compile(
 _NO_PLACE = frozenset({
     "agreement", "any", "applicable", "buyer", "client", "company", "consumer", "country",
     "customer", "employee", "employer", "federal", "foreign", "governing", "its", "jurisdiction",
-    "licensee", "licensor", "local", "mandatory", "national", "other", "our", "parties",
+    "licensee", "licensor", "local", "mandatory", "member", "national", "other", "our", "parties",
     "party", "place", "provider", "relevant", "same", "seller", "state", "such", "supplier",
     "that", "the", "their", "this", "vendor", "which", "your",
 })  # fmt: skip
