@@ -328,13 +328,13 @@ _NEGATIVE_START = re.compile(r"^(?:not|no|non|never)\b")
 
 
 def safe_stated(candidates: Sequence[Candidate], item: Item) -> tuple[bool, Candidate | None]:
-    """What the clause's own sentences say of what keeps it fair
-    (its `safe_match` wording): (True, None) when one states it ("until you cancel", "we
-    will post the updated Terms"); (False, sentence) when one denies it ("without any
-    notice", "cannot be stopped") or has the item's `risky_match` wording ("however
-    caused"), which outweighs a statement elsewhere; (False, None) when neither, for the
-    model to read. Items that need a period checked (`max_months`), or whose safeguard one
-    sentence does not settle (`safe_from_text`), are left to the model's copy."""
+    """What the clause's own sentences say of what keeps it fair (its `safe_match` wording):
+    (True, None) when one states it ("until you cancel", "we will post the updated Terms");
+    (False, sentence) when one denies it ("without any notice", "cannot be stopped") or has
+    the item's `risky_match` wording ("however caused"), which outweighs a statement
+    elsewhere; (False, None) when neither, for the model to read. Items that need a period
+    checked (`max_months`), or whose safeguard one sentence does not settle
+    (`safe_from_text`), are left to the model's copy."""
     for c in clause(candidates):  # each has the item's words or stands under its heading
         if states(c.sentence.text, item.risky_match, item.not_words):
             return False, c
