@@ -233,7 +233,7 @@ class QuoteCheck:
     location: str  # where the quote was found, or ""
 
 
-def verify_quote(doc: Document, quote: str, doc_sentences: Sequence[Sentence] = ()) -> QuoteCheck:
+def verify_quote(doc: Document, quote: str) -> QuoteCheck:
     """Whether `quote` appears word for word in the document once whitespace, quotation
     marks and dashes are normalised. A quote with "..." must match each part, in order,
     within one passage. Too short a quote (under MIN_QUOTE characters) proves nothing."""
