@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 from thinkact.apps.legal.checklist import Need, _items, kind
 from thinkact.apps.legal.documents import Document, Passage, segment
 from thinkact.apps.legal.evidence import Candidate, rank, run_in_label, sentences, states
-from thinkact.apps.legal.judge import ItemVerdict, StepwiseJudge, Subject, safe_stated, stated
+from thinkact.apps.legal.judge import ItemVerdict, StepwiseJudge, Subject
+from thinkact.apps.legal.reading import safe_stated, stated
 from thinkact.testing import FunctionModel
 from thinkact.types import ModelRequest
 

@@ -1,0 +1,97 @@
+"""What the text of a clause says, read without a model: whether it states its key element
+or leaves it open, and whether it states, or denies, what keeps it fair. The small-model
+judge (`judge.StepwiseJudge`) decides from this first and asks the model only when the text
+shows neither.
+
+The clause is the item's candidates under its headings, when one of them has its words
+(`clause`): evidence from elsewhere in the document says nothing of the clause itself.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Literal
+
+from thinkact.apps.legal.checklist import Item
+from thinkact.apps.legal.evidence import Candidate, Sentence, hits, states
+
+
+def stated(
+    candidates: Sequence[Candidate], item: Item
+) -> tuple[Literal["present", "vague", ""], Candidate | None]:
+    """What the candidate sentences show of the item's key element: a sentence that leaves
+    it open (its `vague_match` wording and no `concrete_match`, nor a sentence beside it in
+    its paragraph that states the element) makes the clause vague; a sentence of the clause
+    itself (`clause`) with a `concrete_match` makes it clear."""
+    if not item.concrete:
+        return "", None
+    for c in candidates:
+        text = c.sentence.text
+        if (
+            states(text, item.vague_match, item.not_words)
+            and not states(text, item.concrete_match, item.not_words)
+            and not _stated_beside(c.sentence, item)
+        ):
+            return "vague", c
+    for c in clause(candidates):  # each has the item's words or stands under its heading
+        if states(c.sentence.text, item.concrete_match, item.not_words):
+            return "present", c
+    return "", None
+
+
+def clause(candidates: Sequence[Candidate]) -> list[Candidate]:
+    """The candidates that stand under the item's headings, if one of them has its words:
+    the clause itself (a heading alone, "Cancellation" for refunds, is too weak). A
+    period or a sum stated elsewhere (a late-payment deadline under "Interest") says
+    nothing of whether the clause under "Payment" is clear."""
+    headed = [c for c in candidates if c.score > c.hits]
+    return headed if any(c.hits for c in headed) else list(candidates)
+
+
+def _stated_beside(sentence: Sentence, item: Item) -> bool:
+    """Whether another sentence of the same paragraph, on the item, states its element ("as
+    long as necessary. In general, not more than 25 months")."""
+    return any(
+        other != sentence.text
+        and hits(other, item.words, item.not_words)
+        and states(other, item.concrete_match, item.not_words)
+        for other in sentence.passage.sentences()
+    )
+
+
+# What follows these words is what a clause does not do ("without notice", "whether or
+# not marked", "cannot be stopped"), up to the end of the phrase.
+_NEGATED = re.compile(
+    r"\b(?:whether or not|without|not|no|never|nor|cannot|can't|won't)\b"
+    r"(?!\s+(?:later|less|fewer|more|sooner|earlier)\s+than|\s+only)[^.;:,()]*",
+    re.IGNORECASE,
+)
+_NEGATIVE_START = re.compile(r"^(?:not|no|non|never)\b")
+
+
+def safe_stated(candidates: Sequence[Candidate], item: Item) -> tuple[bool, Candidate | None]:
+    """What the clause's own sentences say of what keeps it fair (its `safe_match` wording):
+    (True, None) when one states it ("until you cancel", "we will post the updated Terms");
+    (False, sentence) when one denies it ("without any notice", "cannot be stopped") or has
+    the item's `risky_match` wording ("however caused"), which outweighs a statement
+    elsewhere; (False, None) when neither, for the model to read. Items that need a period
+    checked (`max_months`), or whose safeguard one sentence does not settle
+    (`safe_from_text`), are left to the model's copy."""
+    for c in clause(candidates):  # each has the item's words or stands under its heading
+        if states(c.sentence.text, item.risky_match, item.not_words):
+            return False, c
+    if not item.safe_match or item.max_months is not None or not item.safe_from_text:
+        return False, None
+    # "not to renew" is itself a way out: such phrases are read in the whole sentence.
+    negative = [p for p in item.safe_match if _NEGATIVE_START.match(p)]
+    positive = [p for p in item.safe_match if p not in negative]
+    said = False
+    for c in clause(candidates):
+        text = c.sentence.text
+        denied = " ".join(m.group() for m in _NEGATED.finditer(text))
+        if states(denied, positive, item.not_words) and not states(text, negative):
+            return False, c
+        said = said or states(_NEGATED.sub(" ", text), positive, item.not_words)
+        said = said or states(text, negative, item.not_words)
+    return said, None
