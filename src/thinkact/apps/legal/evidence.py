@@ -82,13 +82,10 @@ def heading(entry: str) -> re.Pattern[str]:
     return re.compile(start + re.escape(entry) + plural + r"(?![a-z0-9])")
 
 
-def _matches(text: str, phrases: Sequence[str]) -> int:
-    return sum(1 for p in phrases if phrase(p).search(text))
-
-
 def hits(text: str, words: Sequence[str], not_words: Sequence[str] = ()) -> int:
     """How many of an item's words a text has."""
-    return _matches(_plain(text, not_words), words)
+    low = _plain(text, not_words)
+    return sum(1 for w in words if phrase(w).search(low))
 
 
 def _plain(text: str, not_words: Sequence[str]) -> str:

@@ -78,7 +78,8 @@ def safe_stated(candidates: Sequence[Candidate], item: Item) -> tuple[bool, Cand
     elsewhere; (False, None) when neither, for the model to read. Items that need a period
     checked (`max_months`), or whose safeguard one sentence does not settle
     (`safe_from_text`), are left to the model's copy."""
-    for c in clause(candidates):  # each has the item's words or stands under its heading
+    own = clause(candidates)  # each has the item's words or stands under its heading
+    for c in own:
         if states(c.sentence.text, item.risky_match, item.not_words):
             return False, c
     if not item.safe_match or item.max_months is not None or not item.safe_from_text:
@@ -87,7 +88,7 @@ def safe_stated(candidates: Sequence[Candidate], item: Item) -> tuple[bool, Cand
     negative = [p for p in item.safe_match if _NEGATIVE_START.match(p)]
     positive = [p for p in item.safe_match if p not in negative]
     said = False
-    for c in clause(candidates):
+    for c in own:
         text = c.sentence.text
         denied = " ".join(m.group() for m in _NEGATED.finditer(text))
         if states(denied, positive, item.not_words) and not states(text, negative):
