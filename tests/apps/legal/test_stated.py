@@ -12,7 +12,7 @@ from thinkact.apps.legal.checklist import Need, _items, kind
 from thinkact.apps.legal.documents import Document, Passage, segment
 from thinkact.apps.legal.evidence import Candidate, rank, run_in_label, sentences, states
 from thinkact.apps.legal.judge import ItemVerdict, StepwiseJudge, Subject
-from thinkact.apps.legal.reading import safe_stated, stated
+from thinkact.apps.legal.reading import months_in, safe_stated, stated
 from thinkact.testing import FunctionModel
 from thinkact.types import ModelRequest
 
@@ -251,6 +251,36 @@ def test_what_keeps_a_clause_fair_is_read_from_its_text(item_id: str, text: str,
     assert ("denied" if denial else "safe" if said else "") == read
 
 
+@pytest.mark.parametrize(
+    ("text", "months"),
+    [
+        ("for a period of thirty (30) months after it ends", [30.0]),
+        ("for two (2) years", [24.0]),
+        ("for thirty-six months", [36.0]),
+        ("during a 12-month period", [12.0]),
+        ("for six months, renewed each year", [6.0]),
+        ("for several months", []),
+    ],
+)
+def test_the_periods_a_text_states(text: str, months: list[float]) -> None:
+    assert months_in(text) == months
+
+
+@pytest.mark.parametrize(
+    ("text", "read"),
+    [
+        ("You shall not compete with the Company for thirty (30) months after you leave.", "denied"),
+        ("You shall not compete with the Company anywhere in the world.", "denied"),
+        ("You shall not compete with the Company for six (6) months after you leave.", "safe"),
+        ("You shall not compete with the Company after you leave.", ""),
+    ],
+)  # fmt: skip
+def test_a_restriction_is_read_from_the_periods_and_places_it_states(text: str, read: str) -> None:
+    candidates = _candidates(_subject(("Restrictive Covenants", text)), "non_compete")
+    said, denial = safe_stated(candidates, ITEMS["non_compete"])
+    assert ("denied" if denial else "safe" if said else "") == read
+
+
 def test_a_denied_safeguard_makes_the_clause_risky_without_asking_the_model() -> None:
     text = "We may change these Terms at any time, effective on posting, without notice to you."
     verdict, asked = _judged("terms", "changes_to_terms", ("Changes", text))
@@ -295,6 +325,28 @@ def test_risky_wording_makes_an_indemnity_risky_without_asking_the_model() -> No
     fair = "Each party shall indemnify the other against claims."
     verdict, asked = _judged("general", "indemnity", ("Indemnity", fair))
     assert verdict.verdict == "present" and not asked
+
+
+@pytest.mark.parametrize(
+    ("text", "risky"),
+    [
+        ("The Client shall indemnify the Consultant against all claims, including those caused "
+         "by the negligence of the Consultant.", True),
+        ("The Tenant shall keep the Landlord indemnified against all loss, including where "
+         "caused by the negligence or default of the Landlord or its agents.", True),
+        ("You will indemnify us against claims, even those arising from our negligence.", True),
+        ("You will indemnify Acme against claims, except to the extent caused by Acme's own "
+         "negligence.", False),
+        ("The Supplier shall indemnify the Customer against claims caused by the Supplier's "
+         "negligence, including legal fees.", False),
+        ("The Customer shall indemnify the Supplier against claims arising from the Customer's "
+         "breach, including the negligence of the Customer's staff.", False),
+    ],
+)  # fmt: skip
+def test_an_indemnity_that_reaches_the_protected_partys_own_fault(text: str, risky: bool) -> None:
+    assert states(text, ("{own_fault}",)) is risky
+    verdict, asked = _judged("services", "indemnity", ("Indemnities", text))
+    assert (verdict.verdict == "risky") is risky and not asked
 
 
 def test_a_line_standing_alone_in_plain_text_is_a_heading() -> None:

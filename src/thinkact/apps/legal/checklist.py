@@ -165,7 +165,9 @@ def _items() -> tuple[dict[str, Item], dict[str, Fact]]:
         vague_match = _strings(entry, "vague_match", where)
         if (concrete_match or vague_match) and not texts["concrete"]:
             raise ChecklistError(f"{where}: concrete_match and vague_match need concrete")
-        bad = [p for p in concrete_match if p.startswith("{") and p not in VALUE_NAMES]
+        risky_match = _strings(entry, "risky_match", where)
+        matched = (*concrete_match, *vague_match, *risky_match)
+        bad = [p for p in matched if p.startswith("{") and p not in VALUE_NAMES]
         if bad:
             raise ChecklistError(f"{where}: unknown value {bad[0]}: use {', '.join(VALUE_NAMES)}")
         from_text = entry.get("safe_from_text", True)
@@ -186,7 +188,7 @@ def _items() -> tuple[dict[str, Item], dict[str, Fact]]:
             vague_match=vague_match,
             max_months=months,
             safe_from_text=from_text,
-            risky_match=_strings(entry, "risky_match", where),
+            risky_match=risky_match,
             **texts,
         )
     return items, facts

@@ -74,12 +74,15 @@ def phrase(phrase: str) -> re.Pattern[str]:
 @cache
 def heading(entry: str) -> re.Pattern[str]:
     """A heading word matched whole (plurals too: "term" is not "terms of use"... but
-    "fee" is "fees"), or as a prefix when it ends with "*" ("indemnif*")."""
+    "fee" is "fees", "warranty" "Warranties"), or as a prefix when it ends with "*" ("indemnif*")."""
     if entry.endswith("*"):
         return phrase(entry[:-1])
     start = r"(?<![a-z0-9])" if entry[:1].isalnum() else ""
-    plural = "" if len(entry) <= 4 else "(?:s|es)?"
-    return re.compile(start + re.escape(entry) + plural + r"(?![a-z0-9])")
+    if len(entry) > 4 and entry.endswith("y") and entry[-2] not in "aeiou":
+        word = re.escape(entry[:-1]) + "(?:y|ies)"  # "indemnity", "Indemnities"
+    else:
+        word = re.escape(entry) + ("" if len(entry) <= 4 else "(?:s|es)?")
+    return re.compile(start + word + r"(?![a-z0-9])")
 
 
 def hits(text: str, words: Sequence[str], not_words: Sequence[str] = ()) -> int:
@@ -182,7 +185,7 @@ VALUES = {  # what a clause states, beyond fixed words
         r"|(?<![a-z])(?:usd|eur|gbp|chf)\s?\d|(?<![\d.,])\d{1,3}(?:,\d{3})+(?![\d,])"
     ),
 }
-VALUE_NAMES = (*VALUES, "{place}")
+VALUE_NAMES = (*VALUES, "{place}", "{own_fault}")
 _PLACE = re.compile(
     r"\b(?i:laws?|courts?) (?i:of|in) (?i:the )?"
     r"(?i:(?:state|commonwealth|province|republic|kingdom|federal republic) of )?([A-Z][A-Za-z]+)"
@@ -202,15 +205,45 @@ _NO_PLACE = frozenset({
 })  # fmt: skip
 
 
+# An indemnity that reaches the protected party's own fault: "indemnify the Consultant ...
+# including those caused by the negligence of the Consultant". The same fault named in an
+# exception ("except to the extent caused by the Landlord's own negligence") is the fair form.
+_PROTECTED = re.compile(
+    r"\b(?i:indemnif(?:y|ies)|hold|holds|save|saves|keep|keeps)\s+(?i:(?:and|or)\s+\w+\s+)?"
+    r"(?i:harmless\s+)?(?:the\s+)?([A-Z][A-Za-z]+|us|you|me)\b"
+)
+_REACHING = re.compile(
+    r"\b(?:including|even|whether or not|regardless of|irrespective of|notwithstanding)\b"
+    r"(?:(?!\b(?:except|excepting|excluding|save|other than|unless|but not)\b)[^;.])*"
+)
+_FAULT = re.compile(r"\b(?:negligen|fault|default|breach|misconduct)")
+_POSSESSIVE = {"us": "(?:us|our)", "you": "(?:you|your)", "me": "(?:me|my)"}
+
+
+def _covers_own_fault(text: str) -> bool:
+    text = normalise(text)
+    for m in _PROTECTED.finditer(text):
+        name = m.group(1)
+        party = re.compile(rf"\b{_POSSESSIVE.get(name, re.escape(name))}\b")
+        for span in _REACHING.finditer(text, m.end()):
+            if _FAULT.search(span.group().lower()) and party.search(span.group()):
+                return True
+    return False
+
+
 def states(text: str, patterns: Sequence[str], not_words: Sequence[str] = ()) -> bool:
     """Whether `text` states what one of `patterns` names: a phrase (matched at a word
     start), a period ("{period}": "thirty (30) days", "12-month"), a sum of money
-    ("{amount}") or a named place whose law or courts apply ("{place}")."""
+    ("{amount}"), a named place whose law or courts apply ("{place}"), or an indemnity
+    that reaches the protected party's own fault ("{own_fault}")."""
     low = _plain(text, not_words)
     for p in patterns:
         if p == "{place}":
             places = (next(filter(None, m.groups())) for m in _PLACE.finditer(normalise(text)))
             if any(name.lower() not in _NO_PLACE for name in places):
+                return True
+        elif p == "{own_fault}":
+            if _covers_own_fault(text):
                 return True
         elif (VALUES[p] if p in VALUES else phrase(p)).search(low):
             return True

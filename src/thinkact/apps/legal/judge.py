@@ -30,7 +30,7 @@ from thinkact.apps.legal.evidence import (
     rank,
     verify_quote,
 )
-from thinkact.apps.legal.reading import safe_stated, stated
+from thinkact.apps.legal.reading import months_in, safe_stated, stated
 from thinkact.formats import jsonish
 from thinkact.models.base import Model
 from thinkact.types import AssistantMessage, Message, ModelRequest, SystemMessage, UserMessage
@@ -241,24 +241,6 @@ def _in_text(copied: str, text: str) -> bool:
     found = [w in have for w in words]
     numbers_ok = all(ok for w, ok in zip(words, found, strict=True) if w.isdigit())
     return bool(words) and numbers_ok and sum(found) >= 0.75 * len(words)
-
-
-_WORDS_1_TO_20 = (
-    "one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
-    "fifteen sixteen seventeen eighteen nineteen twenty"
-)
-_NUMBER_WORDS = {w: i + 1 for i, w in enumerate(_WORDS_1_TO_20.split(" "))}
-_PERIOD = re.compile(r"\b(\d+|[a-z]+)\s*(?:\(\d+\)\s*)?(year|month|week)s?\b")
-
-
-def months_in(text: str) -> list[float]:
-    """The periods a text states, in months ("two (2) years" -> 24)."""
-    out = []
-    for m in _PERIOD.finditer(normalise(text).lower()):
-        n = int(m.group(1)) if m.group(1).isdigit() else _NUMBER_WORDS.get(m.group(1))
-        if n is not None:
-            out.append(n * {"year": 12.0, "month": 1.0, "week": 12 / 52}[m.group(2)])
-    return out
 
 
 def _safe(copied: str | None, item: Item) -> bool:

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import Literal
 
 from thinkact.apps.legal.checklist import Item
-from thinkact.apps.legal.evidence import Candidate, Sentence, hits, states
+from thinkact.apps.legal.evidence import Candidate, Sentence, hits, normalise, states
 
 
 def stated(
@@ -49,6 +49,24 @@ def clause(candidates: Sequence[Candidate]) -> list[Candidate]:
     return headed if any(c.hits for c in headed) else list(candidates)
 
 
+def _within(
+    own: Sequence[Candidate], max_months: int, item: Item
+) -> tuple[bool, Candidate | None]:
+    """A sentence of the clause, with the item's words, that states a period longer than
+    `max_months` makes it risky ("for thirty (30) months after it ends"); when such
+    sentences state periods and all are within it, the clause is fair."""
+    said = False
+    for c in own:
+        text = c.sentence.text
+        if not hits(text, item.words, item.not_words):
+            continue
+        periods = months_in(text)
+        if any(p > max_months for p in periods):
+            return False, c
+        said = said or bool(periods)
+    return said, None
+
+
 def _stated_beside(sentence: Sentence, item: Item) -> bool:
     """Whether another sentence of the same paragraph, on the item, states its element ("as
     long as necessary. In general, not more than 25 months")."""
@@ -75,14 +93,17 @@ def safe_stated(candidates: Sequence[Candidate], item: Item) -> tuple[bool, Cand
     (True, None) when one states it ("until you cancel", "we will post the updated Terms");
     (False, sentence) when one denies it ("without any notice", "cannot be stopped") or has
     the item's `risky_match` wording ("however caused"), which outweighs a statement
-    elsewhere; (False, None) when neither, for the model to read. Items that need a period
-    checked (`max_months`), or whose safeguard one sentence does not settle
-    (`safe_from_text`), are left to the model's copy."""
+    elsewhere; (False, None) when neither, for the model to read. For an item whose
+    safeguard is a short period (`max_months`) the periods its sentences state decide.
+    Items whose safeguard one sentence does not settle (`safe_from_text`) are left to the
+    model's copy."""
     own = clause(candidates)  # each has the item's words or stands under its heading
     for c in own:
         if states(c.sentence.text, item.risky_match, item.not_words):
             return False, c
-    if not item.safe_match or item.max_months is not None or not item.safe_from_text:
+    if item.max_months is not None:
+        return _within(own, item.max_months, item)
+    if not item.safe_match or not item.safe_from_text:
         return False, None
     # "not to renew" is itself a way out: such phrases are read in the whole sentence.
     negative = [p for p in item.safe_match if _NEGATIVE_START.match(p)]
@@ -96,3 +117,43 @@ def safe_stated(candidates: Sequence[Candidate], item: Item) -> tuple[bool, Cand
         said = said or states(_NEGATED.sub(" ", text), positive, item.not_words)
         said = said or states(text, negative, item.not_words)
     return said, None
+
+
+_UNITS = (
+    "one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
+    "fifteen sixteen seventeen eighteen nineteen"
+).split()
+_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60}
+_NUMBER_WORDS = {w: i + 1 for i, w in enumerate(_UNITS)}
+_UNIT = re.compile(r"(year|month|week)s?\b")
+_NUMBER_TOKEN = re.compile(r"\d+|[a-z]+")
+_MONTHS = {"year": 12.0, "month": 1.0, "week": 12 / 52}
+
+
+def months_in(text: str) -> list[float]:
+    """The periods a text states, in months ("two (2) years" -> 24, "thirty-six months"
+    -> 36, "a 12-month period" -> 12); a unit with no number before it ("each year")
+    states none."""
+    low = normalise(text).lower()
+    out = []
+    for m in _UNIT.finditer(low):
+        before = _NUMBER_TOKEN.findall(low[max(0, m.start() - 40) : m.start()])[-2:]
+        n = _number(before)
+        if n is not None:
+            out.append(n * _MONTHS[m.group(1)])
+    return out
+
+
+def _number(tokens: list[str]) -> int | None:
+    """The number the last tokens before a unit spell: "30", "(30)", "six", "thirty six"."""
+    if not tokens:
+        return None
+    last = tokens[-1]
+    if last.isdigit():
+        return int(last)
+    if last in _TENS:
+        return _TENS[last]
+    if last in _NUMBER_WORDS:
+        tens = _TENS.get(tokens[0], 0) if len(tokens) == 2 else 0
+        return tens + _NUMBER_WORDS[last]
+    return None
