@@ -269,7 +269,7 @@ def test_the_periods_a_text_states(text: str, months: list[float]) -> None:
 @pytest.mark.parametrize(
     ("text", "read"),
     [
-        ("You shall not compete with the Company for thirty (30) months after you leave.", "denied"),
+        ("You shall not compete with the Company for thirty (30) months after leaving.", "denied"),
         ("You shall not compete with the Company anywhere in the world.", "denied"),
         ("You shall not compete with the Company for six (6) months after you leave.", "safe"),
         ("You shall not compete with the Company after you leave.", ""),

@@ -74,7 +74,8 @@ def phrase(phrase: str) -> re.Pattern[str]:
 @cache
 def heading(entry: str) -> re.Pattern[str]:
     """A heading word matched whole (plurals too: "term" is not "terms of use"... but
-    "fee" is "fees", "warranty" "Warranties"), or as a prefix when it ends with "*" ("indemnif*")."""
+    "fee" is "fees", "warranty" "Warranties"), or as a prefix when it ends with "*"
+    ("indemnif*")."""
     if entry.endswith("*"):
         return phrase(entry[:-1])
     start = r"(?<![a-z0-9])" if entry[:1].isalnum() else ""

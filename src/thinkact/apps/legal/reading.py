@@ -119,10 +119,10 @@ def safe_stated(candidates: Sequence[Candidate], item: Item) -> tuple[bool, Cand
     return said, None
 
 
-_UNITS = (
-    "one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
-    "fifteen sixteen seventeen eighteen nineteen"
-).split()
+_UNITS = [
+    "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+    "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen",
+]  # fmt: skip
 _TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60}
 _NUMBER_WORDS = {w: i + 1 for i, w in enumerate(_UNITS)}
 _UNIT = re.compile(r"(year|month|week)s?\b")
