@@ -49,9 +49,7 @@ def clause(candidates: Sequence[Candidate]) -> list[Candidate]:
     return headed if any(c.hits for c in headed) else list(candidates)
 
 
-def _within(
-    own: Sequence[Candidate], max_months: int, item: Item
-) -> tuple[bool, Candidate | None]:
+def _within(own: Sequence[Candidate], max_months: int, item: Item) -> tuple[bool, Candidate | None]:
     """A sentence of the clause, with the item's words, that states a period longer than
     `max_months` makes it risky ("for thirty (30) months after it ends"); when such
     sentences state periods and all are within it, the clause is fair."""
