@@ -349,6 +349,33 @@ def test_an_indemnity_that_reaches_the_protected_partys_own_fault(text: str, ris
     assert (verdict.verdict == "risky") is risky and not asked
 
 
+@pytest.mark.parametrize(
+    ("text", "risky"),
+    [
+        ("9.2 The Licensor may terminate this Agreement at any time, for any reason, on 14 "
+         "days' written notice.", True),
+        ("The Owner may end this agreement for convenience with immediate effect. In that case "
+         "the Owner will not be obliged to pay any instalment not yet due.", True),
+        ("Either party may terminate this Agreement for any reason on 30 days' notice.", False),
+        ("The Client may terminate this agreement for convenience on 30 days' notice. The "
+         "Client must then pay for the Services performed up to that date.", False),
+        ("The Customer may terminate for convenience on payment of the termination charges.",
+         False),
+        ("On termination for any reason, each party returns the other's property.", False),
+        ("The Licensee may terminate this licence at any time by deleting the Software.", False),
+    ],
+)  # fmt: skip
+def test_a_right_for_one_party_alone_to_end_at_will(text: str, risky: bool) -> None:
+    verdict, asked = _judged("services", "term_termination", ("Term and Termination", text))
+    assert (verdict.verdict == "risky") is risky and not asked
+
+
+def test_a_providers_right_to_end_access_is_the_norm_in_terms_of_service() -> None:
+    text = "We may suspend or end your access to the Service at any time for any reason."
+    verdict, _ = _judged("terms", "term_termination", ("Termination", text))
+    assert verdict.verdict == "present"
+
+
 def test_a_line_standing_alone_in_plain_text_is_a_heading() -> None:
     text = (
         "PRIVACY POLICY\n\nLast updated: 1 May 2026\n\nHow long we keep it\n\n"

@@ -186,7 +186,8 @@ VALUES = {  # what a clause states, beyond fixed words
         r"|(?<![a-z])(?:usd|eur|gbp|chf)\s?\d|(?<![\d.,])\d{1,3}(?:,\d{3})+(?![\d,])"
     ),
 }
-VALUE_NAMES = (*VALUES, "{place}", "{own_fault}")
+# "{one_sided_exit}" is read with its clause and paragraph (`reading.one_sided_exit`).
+VALUE_NAMES = (*VALUES, "{place}", "{own_fault}", "{one_sided_exit}")
 _PLACE = re.compile(
     r"\b(?i:laws?|courts?) (?i:of|in) (?i:the )?"
     r"(?i:(?:state|commonwealth|province|republic|kingdom|federal republic) of )?([A-Z][A-Za-z]+)"
@@ -246,6 +247,8 @@ def states(text: str, patterns: Sequence[str], not_words: Sequence[str] = ()) ->
         elif p == "{own_fault}":
             if _covers_own_fault(text):
                 return True
+        elif p == "{one_sided_exit}":
+            continue  # read with its clause and paragraph, in reading.py
         elif (VALUES[p] if p in VALUES else phrase(p)).search(low):
             return True
     return False

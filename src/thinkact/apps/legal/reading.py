@@ -49,6 +49,48 @@ def clause(candidates: Sequence[Candidate]) -> list[Candidate]:
     return headed if any(c.hits for c in headed) else list(candidates)
 
 
+ONE_SIDED_EXIT = "{one_sided_exit}"
+# A right to end the contract at will: for any reason, for convenience, without cause.
+_AT_WILL = re.compile(
+    r"\b(?:for any (?:or no )?reason|for no reason|for convenience|without (?:cause|reason)"
+    r"|without giving (?:a |any )?reason|at will|at-will|(?:in|at) its (?:sole |absolute )?"
+    r"discretion)",
+    re.IGNORECASE,
+)
+_MAY_END = re.compile(
+    r"\b(?:may|can|is entitled to|reserves the right to|has the right to)\b[^.;]{0,40}?"
+    r"\b(?:terminat\w*|end|cancel\w*)\b",
+    re.IGNORECASE,
+)
+_BOTH = re.compile(r"\b(?:either|each|both|neither|the parties)\b|\bor the\b", re.IGNORECASE)
+_CLAUSE_NUMBER = re.compile(r"^\s*(?:\(?[0-9a-z]{1,3}[.)]\s*)*(?:\d+(?:\.\d+)*\.?\s+)?")
+# What the party that ends it gives the other for the work done or the time paid for.
+_PAYS = ["pay", "paid", "payment", "charge", "refund", "compensat", "in lieu", "reimburs"]
+
+
+def one_sided_exit(own: Sequence[Candidate]) -> Candidate | None:
+    """The sentence that lets one party alone end the contract at will ("The Licensor may
+    terminate this Agreement at any time, for any reason"), when no other party has such a
+    right in the clause and nothing in its paragraph pays the other side for it (a
+    customer's termination for convenience "on payment of the termination charges" is
+    fair; "will not be obliged to pay any instalment" is not a payment)."""
+    found: dict[str, Candidate] = {}
+    for c in own:
+        text = c.sentence.text
+        grant = _MAY_END.search(text)
+        if grant is None or not _AT_WILL.search(text):
+            continue
+        who = _CLAUSE_NUMBER.sub("", text[: grant.start()]).strip().lower()
+        if _BOTH.search(who) or not who:
+            return None  # a right both parties have
+        paid = any(
+            states(_NEGATED.sub(" ", other), _PAYS) for other in c.sentence.passage.sentences()
+        )
+        if not paid:
+            found.setdefault(who, c)
+    return next(iter(found.values())) if len(found) == 1 else None
+
+
 def _within(own: Sequence[Candidate], max_months: int, item: Item) -> tuple[bool, Candidate | None]:
     """A sentence of the clause, with the item's words, that states a period longer than
     `max_months` makes it risky ("for thirty (30) months after it ends"); when such
@@ -99,6 +141,8 @@ def safe_stated(candidates: Sequence[Candidate], item: Item) -> tuple[bool, Cand
     for c in own:
         if states(c.sentence.text, item.risky_match, item.not_words):
             return False, c
+    if ONE_SIDED_EXIT in item.risky_match and (exit_ := one_sided_exit(own)) is not None:
+        return False, exit_
     if item.max_months is not None:
         return _within(own, item.max_months, item)
     if not item.safe_match or not item.safe_from_text:
