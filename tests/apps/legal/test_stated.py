@@ -376,6 +376,23 @@ def test_a_providers_right_to_end_access_is_the_norm_in_terms_of_service() -> No
     assert verdict.verdict == "present"
 
 
+@pytest.mark.parametrize(
+    ("text", "risky"),
+    [
+        ("The Licensee shall be liable to the Licensor without limitation for all damage and "
+         "costs of every kind arising from its breach.", True),
+        ("The liability of the Customer under this Agreement is not limited in amount.", True),
+        ("The Licensor's liability for damage caused intentionally or by gross negligence is "
+         "unlimited.", False),
+        ("Nothing limits either party's liability for fraud, and all other liability is capped.",
+         False),
+        ("The Customer's liability to pay the Fees is not limited.", False),
+    ],
+)  # fmt: skip
+def test_one_partys_liability_left_unlimited_for_everything(text: str, risky: bool) -> None:
+    assert states(text, ("{one_side_unlimited}",)) is risky
+
+
 def test_a_line_standing_alone_in_plain_text_is_a_heading() -> None:
     text = (
         "PRIVACY POLICY\n\nLast updated: 1 May 2026\n\nHow long we keep it\n\n"

@@ -187,7 +187,7 @@ VALUES = {  # what a clause states, beyond fixed words
     ),
 }
 # "{one_sided_exit}" is read with its clause and paragraph (`reading.one_sided_exit`).
-VALUE_NAMES = (*VALUES, "{place}", "{own_fault}", "{one_sided_exit}")
+VALUE_NAMES = (*VALUES, "{place}", "{own_fault}", "{one_side_unlimited}", "{one_sided_exit}")
 _PLACE = re.compile(
     r"\b(?i:laws?|courts?) (?i:of|in) (?i:the )?"
     r"(?i:(?:state|commonwealth|province|republic|kingdom|federal republic) of )?([A-Z][A-Za-z]+)"
@@ -233,11 +233,34 @@ def _covers_own_fault(text: str) -> bool:
     return False
 
 
+# One party's liability left unlimited across the whole agreement ("The Licensee shall be
+# liable without limitation for all damage of every kind"), beside a cap for the other. A
+# carve-out for named causes ("for death, fraud or gross negligence is unlimited") or one
+# that binds both parties is the fair form.
+_UNLIMITED = re.compile(r"\b(?:unlimited|without limit(?:ation)?|not (?:be )?limited|no limit)\b")
+_WHOLE_SCOPE = re.compile(
+    r"\b(?:all (?:loss|losses|damage|damages|liabilit)|of every kind|of any kind|whatsoever"
+    r"|in connection with this|under this agreement)"
+)
+_MUTUAL = re.compile(r"\b(?:either|each|both|neither|the parties|mutual)\b")
+
+
+def _one_side_unlimited(text: str) -> bool:
+    low = normalise(text).lower()
+    return bool(
+        "liab" in low
+        and _UNLIMITED.search(low)
+        and _WHOLE_SCOPE.search(low)
+        and not _MUTUAL.search(low)
+    )
+
+
 def states(text: str, patterns: Sequence[str], not_words: Sequence[str] = ()) -> bool:
     """Whether `text` states what one of `patterns` names: a phrase (matched at a word
     start), a period ("{period}": "thirty (30) days", "12-month"), a sum of money
-    ("{amount}"), a named place whose law or courts apply ("{place}"), or an indemnity
-    that reaches the protected party's own fault ("{own_fault}")."""
+    ("{amount}"), a named place whose law or courts apply ("{place}"), an indemnity
+    that reaches the protected party's own fault ("{own_fault}"), or one party's liability
+    left unlimited for everything ("{one_side_unlimited}")."""
     low = _plain(text, not_words)
     for p in patterns:
         if p == "{place}":
@@ -246,6 +269,9 @@ def states(text: str, patterns: Sequence[str], not_words: Sequence[str] = ()) ->
                 return True
         elif p == "{own_fault}":
             if _covers_own_fault(text):
+                return True
+        elif p == "{one_side_unlimited}":
+            if _one_side_unlimited(text):
                 return True
         elif p == "{one_sided_exit}":
             continue  # read with its clause and paragraph, in reading.py
