@@ -442,6 +442,8 @@ def test_the_safeguard_may_stand_in_the_clause_without_the_item_words() -> None:
         ("Retention", "retention", "We keep files in line with our records management schedule."),
         ("Liability", "limitation_of_liability", "Liability is limited to an amount proportionate "
          "to the business done."),
+        ("Governing law", "governing_law", "This Agreement is governed by the law of the country "
+         "with which it is most closely connected."),
     ],
 )  # fmt: skip
 def test_wording_that_leaves_the_value_to_something_unstated_is_vague(
