@@ -32,7 +32,7 @@ def keys() -> list[DocumentKey]:
 
 
 # the splits of documents written for this project (built by make_set.py from src/)
-PROJECT_SPLITS = ("dev", "heldout", "fresh")
+PROJECT_SPLITS = ("dev", "heldout", "fresh", "fresh2")
 
 
 def project(keys: list[DocumentKey]) -> list[DocumentKey]:
@@ -77,7 +77,8 @@ def test_each_split_is_nonempty_and_every_kind_is_in_dev_and_heldout(
     keys: list[DocumentKey],
 ) -> None:
     splits = Counter(k.split for k in keys)
-    assert splits["dev"] and splits["heldout"] and splits["fresh"] and splits["real"]
+    assert splits["dev"] and splits["heldout"] and splits["fresh"] and splits["fresh2"]
+    assert splits["real"]
     assert 0.3 <= splits["dev"] / (splits["dev"] + splits["heldout"]) <= 0.5
     for kind in KINDS:
         assert {k.split for k in keys if k.kind == kind} >= {"dev", "heldout"}, kind
@@ -104,7 +105,7 @@ def test_clean_controls_and_planted_problems(keys: list[DocumentKey]) -> None:
     planted = [k for k in docs if not k.clean]
     assert all(1 <= len(k.expected) <= 3 for k in planted)
     problems = [p for k in planted for p in k.expected]
-    assert 40 <= len(problems) <= 65
+    assert 55 <= len(problems) <= 80
     tuned_on = [p for k in planted if k.split in ("dev", "heldout") for p in k.expected]
     assert 30 <= len(tuned_on) <= 45
     assert {p.status for p in problems} == set(STATUSES)
@@ -134,6 +135,32 @@ def test_fresh_documents_cover_every_kind_with_controls_and_mixed_problems(
     assert all(statuses[status] >= 3 for status in ("missing", "vague", "risky")), statuses
     names = Counter(Path(k.file).stem.split("_")[-1] for k in project(keys))
     assert all(n == 1 for n in names.values()), "an invented name is used twice"
+
+
+def test_fresh2_documents_are_a_second_unseen_split_with_controls_and_mixed_problems(
+    keys: list[DocumentKey],
+) -> None:
+    """The `fresh2` split: ten more documents written unseen, for reporting only."""
+    fresh2 = [k for k in keys if k.split == "fresh2"]
+    assert len(fresh2) == 10
+    assert {k.kind for k in fresh2} >= set(KINDS) - {"general"}
+    assert all(Path(k.file).parent.name == "docs" for k in fresh2)
+    assert all(Path(k.file).stem.split("_")[0] == k.kind for k in fresh2)
+    formats = Counter(k.format for k in fresh2)
+    assert all(formats[fmt] >= 2 for fmt in ("pdf", "docx", "md", "txt")), formats
+    pages = [k.pages for k in fresh2]
+    assert sum(1 for p in pages if 8 <= p <= 12) == 1
+    assert sum(1 for p in pages if 2 <= p <= 6) == len(pages) - 1
+    clean = [k for k in fresh2 if k.clean]
+    assert len(clean) == 3 and all(not k.expected and k.must_not_flag for k in clean)
+    planted = [k for k in fresh2 if not k.clean]
+    assert all(1 <= len(k.expected) <= 3 for k in planted)
+    problems = [p for k in planted for p in k.expected]
+    assert 12 <= len(problems) <= 14
+    statuses = Counter(p.status for p in problems)
+    assert all(statuses[status] >= 3 for status in ("missing", "vague", "risky")), statuses
+    critical = [p for p in problems if p.status == "missing" and p.severity == "CRITICAL"]
+    assert len(critical) >= 2
 
 
 def test_pdf_page_counts_match_the_files(keys: list[DocumentKey]) -> None:

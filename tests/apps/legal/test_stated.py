@@ -393,6 +393,29 @@ def test_one_partys_liability_left_unlimited_for_everything(text: str, risky: bo
     assert states(text, ("{one_side_unlimited}",)) is risky
 
 
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Article 12 - Protection from Claims",
+        "ARTICLE 12 \u2013 Protection from Claims",
+        "SECTION 4 - Payment",
+        "Clause 7: Fees",
+        "Schedule A - Form of Work Order",
+        "4. Fees and Payment",
+    ],
+)
+def test_numbered_headings_in_the_usual_styles_start_a_section(line: str) -> None:
+    text = f"Preamble text of the deal.\n{line}\nThe first sentence of the section.\n"
+    doc = segment("deal.pdf", [text, "Second page.\n"])
+    assert doc.passages[1].section == line
+
+
+def test_a_wrapped_line_that_names_a_schedule_is_no_heading() -> None:
+    text = "The Schedules are:\nSchedule A (Form of Work Order) and\nSchedule B (Rates).\n"
+    doc = segment("deal.pdf", [text, "Second page.\n"])
+    assert {p.section for p in doc.passages} == {""}
+
+
 def test_a_line_standing_alone_in_plain_text_is_a_heading() -> None:
     text = (
         "PRIVACY POLICY\n\nLast updated: 1 May 2026\n\nHow long we keep it\n\n"

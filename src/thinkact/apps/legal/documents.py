@@ -13,8 +13,14 @@ from thinkact.errors import ToolRetry
 from thinkact.tools.documents import DocumentError, extract, suffix_of
 from thinkact.tools.sandbox import Workspace
 
-# "4. Fees and Payment", "SECTION 4 - Payment", "12. Contact us": short, no final full stop.
-_HEADING = re.compile(r"^(?:[Ss]ection\s+|SECTION\s+)?(\d{1,2})\.?\s+([A-Z][^.;:]{1,70})$")
+# "4. Fees and Payment", "SECTION 4 - Payment", "Article 12 - Protection from Claims",
+# "Schedule A: Rates", "12. Contact us": short, no final full stop.
+_AFTER_NUMBER = r"(?:\.?\s+(?:[-\u2013\u2014:]\s+)?|\s*[-\u2013\u2014:]\s+)"
+_HEADING = re.compile(
+    rf"^(?:(?:(?i:section|article|clause|part)\s+)?(\d{{1,2}}){_AFTER_NUMBER}"
+    rf"|(?i:schedule|annex|appendix|exhibit)\s+(?:[A-Z]|\d{{1,2}}){_AFTER_NUMBER})"
+    r"([A-Z][^.;:]{1,70})$"
+)
 _CAPS_HEADING = re.compile(r"^[A-Z][A-Z0-9 ,&'()/-]{3,80}$")
 _CLAUSE = re.compile(r"^(\d{1,2}\.\d{1,2}(?:\.\d{1,2})?)\.?\s+\S")
 _ITEM = re.compile(r"^(\d{1,2})[.)]\s+(\S.*)$")

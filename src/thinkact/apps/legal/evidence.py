@@ -41,6 +41,12 @@ class Candidate:
     hits: int  # the item's words in it (the rest of the score is its heading's)
     shown: str  # the text the model sees and a quote would cite (a substring of `text`)
 
+    @property
+    def plain(self) -> bool:
+        """Plainly the clause: under the item's heading, or with two of its words. One word
+        alone ("aggregate", "not exceed the estimated budget") is a passing mention."""
+        return self.score > self.hits or self.hits >= 2
+
 
 _QUOTES = str.maketrans(
     {"“": '"', "”": '"', "„": '"', "«": '"', "»": '"', "‘": "'", "’": "'", "‚": "'", "`": "'",

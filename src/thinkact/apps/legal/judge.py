@@ -172,6 +172,8 @@ class StepwiseJudge:
         shown, quote = stated(candidates, item)
         if shown == "vague":
             verdict, note = "vague", item.vague
+        elif quote is None and item.concrete and not any(c.plain for c in candidates):
+            return missing(need)  # passing mentions only, in the whole document
         elif quote is None and item.concrete:
             element = self._copy(subject, text, item.concrete)
             quote = _holding(candidates, element) if element else None

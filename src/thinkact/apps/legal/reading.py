@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import Literal
 
 from thinkact.apps.legal.checklist import Item
-from thinkact.apps.legal.evidence import Candidate, Sentence, hits, normalise, states
+from thinkact.apps.legal.evidence import Candidate, Sentence, hits, normalise, phrase, states
 
 
 def stated(
@@ -23,7 +23,8 @@ def stated(
     """What the candidate sentences show of the item's key element: a sentence that leaves
     it open (its `vague_match` wording and no `concrete_match`, nor a sentence beside it in
     its paragraph that states the element) makes the clause vague; a sentence of the clause
-    itself (`clause`) with a `concrete_match` makes it clear."""
+    itself (`clause`) with a `concrete_match` makes it clear (in a passing mention, one
+    beside the item's word)."""
     if not item.concrete:
         return "", None
     for c in candidates:
@@ -35,9 +36,19 @@ def stated(
         ):
             return "vague", c
     for c in clause(candidates):  # each has the item's words or stands under its heading
-        if states(c.sentence.text, item.concrete_match, item.not_words):
+        text = c.sentence.text if c.plain else _without(c.sentence.text, item.words)
+        if states(text, item.concrete_match, item.not_words):
             return "present", c
     return "", None
+
+
+def _without(text: str, words: Sequence[str]) -> str:
+    """The text without the item's words: in a passing mention the one word that made it a
+    candidate ("shall not exceed the estimated budget") does not also state the element."""
+    low = normalise(text).lower()
+    for w in words:
+        low = phrase(w).sub(" ", low)
+    return low
 
 
 def clause(candidates: Sequence[Candidate]) -> list[Candidate]:
