@@ -12,7 +12,7 @@ from thinkact.apps.legal.checklist import Need, _items, kind
 from thinkact.apps.legal.documents import Document, Passage, segment
 from thinkact.apps.legal.evidence import Candidate, rank, run_in_label, sentences, states
 from thinkact.apps.legal.judge import ItemVerdict, StepwiseJudge, Subject
-from thinkact.apps.legal.reading import months_in, safe_stated, stated
+from thinkact.apps.legal.reading import months_in, risky_stated, safe_stated, stated
 from thinkact.testing import FunctionModel
 from thinkact.types import ModelRequest
 
@@ -278,6 +278,7 @@ def test_the_periods_a_text_states(text: str, months: list[float]) -> None:
 def test_a_restriction_is_read_from_the_periods_and_places_it_states(text: str, read: str) -> None:
     candidates = _candidates(_subject(("Restrictive Covenants", text)), "non_compete")
     said, denial = safe_stated(candidates, ITEMS["non_compete"])
+    denial = risky_stated(candidates, ITEMS["non_compete"]) or denial
     assert ("denied" if denial else "safe" if said else "") == read
 
 
@@ -368,6 +369,23 @@ def test_an_indemnity_that_reaches_the_protected_partys_own_fault(text: str, ris
 def test_a_right_for_one_party_alone_to_end_at_will(text: str, risky: bool) -> None:
     verdict, asked = _judged("services", "term_termination", ("Term and Termination", text))
     assert (verdict.verdict == "risky") is risky and not asked
+
+
+def test_a_one_sided_exit_is_risky_under_a_heading_the_item_does_not_know() -> None:
+    text = "9.1 The Landlord may end this lease at any time, for any reason, on written notice."
+    verdict, _ = _judged(
+        "general",
+        "term_termination",
+        ("6. Insurance", "If the Property is destroyed, either party may terminate this lease."),
+        ("9. Landlord's Right to Quit", text),
+    )
+    assert (verdict.verdict, verdict.quote) == ("risky", text)
+
+
+def test_risky_wording_in_a_passing_mention_is_not_the_clause() -> None:
+    text = "Acme is a worldwide leader and competes in forty markets."
+    verdict, _ = _judged("employment", "non_compete", ("About us", text))
+    assert verdict.verdict != "risky"
 
 
 def test_a_providers_right_to_end_access_is_the_norm_in_terms_of_service() -> None:

@@ -30,7 +30,7 @@ from thinkact.apps.legal.evidence import (
     rank,
     verify_quote,
 )
-from thinkact.apps.legal.reading import months_in, safe_stated, stated
+from thinkact.apps.legal.reading import months_in, risky_stated, safe_stated, stated
 from thinkact.formats import jsonish
 from thinkact.models.base import Model
 from thinkact.types import AssistantMessage, Message, ModelRequest, SystemMessage, UserMessage
@@ -190,7 +190,10 @@ class StepwiseJudge:
         # A clause is judged risky only where it is plainly there: two of its words, or its
         # heading and one ("each renewal of the insurance policies" is no renewal clause).
         plain = max(c.score for c in candidates) >= 2
-        if verdict == "present" and need.risk_checked and item.safe and plain:
+        risky = risky_stated(candidates, item) if need.risk_checked and item.safe else None
+        if verdict == "present" and risky is not None:
+            verdict, note, quote = "risky", item.risk, risky
+        elif verdict == "present" and need.risk_checked and item.safe and plain:
             read, denial = safe_stated(candidates, item)
             copyable = bool(item.safe_match or item.max_months)  # else only models that read
             if denial is not None:

@@ -139,21 +139,28 @@ _NEGATED = re.compile(
 _NEGATIVE_START = re.compile(r"^(?:not|no|non|never)\b")
 
 
+def risky_stated(candidates: Sequence[Candidate], item: Item) -> Candidate | None:
+    """The sentence of the clause that makes it risky on its face: the item's `risky_match`
+    wording ("however caused") in a sentence that is plainly the clause, or a right for one
+    party alone to end it at will (`one_sided_exit`), wherever it stands."""
+    own = clause(candidates)  # each has the item's words or stands under its heading
+    for c in own:
+        if c.plain and states(c.sentence.text, item.risky_match, item.not_words):
+            return c
+    if ONE_SIDED_EXIT in item.risky_match:
+        return one_sided_exit(own)
+    return None
+
+
 def safe_stated(candidates: Sequence[Candidate], item: Item) -> tuple[bool, Candidate | None]:
     """What the clause's own sentences say of what keeps it fair (its `safe_match` wording):
     (True, None) when one states it ("until you cancel", "we will post the updated Terms");
-    (False, sentence) when one denies it ("without any notice", "cannot be stopped") or has
-    the item's `risky_match` wording ("however caused"), which outweighs a statement
-    elsewhere; (False, None) when neither, for the model to read. For an item whose
-    safeguard is a short period (`max_months`) the periods its sentences state decide.
-    Items whose safeguard one sentence does not settle (`safe_from_text`) are left to the
-    model's copy."""
+    (False, sentence) when one denies it ("without any notice", "cannot be stopped"), which
+    outweighs a statement elsewhere; (False, None) when neither, for the model to read. For
+    an item whose safeguard is a short period (`max_months`) the periods its sentences
+    state decide. Items whose safeguard one sentence does not settle (`safe_from_text`) are
+    left to the model's copy."""
     own = clause(candidates)  # each has the item's words or stands under its heading
-    for c in own:
-        if states(c.sentence.text, item.risky_match, item.not_words):
-            return False, c
-    if ONE_SIDED_EXIT in item.risky_match and (exit_ := one_sided_exit(own)) is not None:
-        return False, exit_
     if item.max_months is not None:
         return _within(own, item.max_months, item)
     if not item.safe_match or not item.safe_from_text:
