@@ -419,6 +419,8 @@ def test_one_partys_liability_left_unlimited_for_everything(text: str, risky: bo
         "SECTION 4 - Payment",
         "Clause 7: Fees",
         "Schedule A - Form of Work Order",
+        "\u00a7 3 Fees",
+        "IV. Payment Terms",
         "4. Fees and Payment",
     ],
 )

@@ -14,12 +14,14 @@ from thinkact.tools.documents import DocumentError, extract, suffix_of
 from thinkact.tools.sandbox import Workspace
 
 # "4. Fees and Payment", "SECTION 4 - Payment", "Article 12 - Protection from Claims",
-# "Schedule A: Rates", "12. Contact us": short, no final full stop.
+# "Schedule A: Rates", "§ 3 Fees", "IV. Payment Terms", "12. Contact us": short, no final
+# full stop.
 _AFTER_NUMBER = r"(?:\.?\s+(?:[-\u2013\u2014:]\s+)?|\s*[-\u2013\u2014:]\s+)"
 _HEADING = re.compile(
-    rf"^(?:(?:(?i:section|article|clause|part)\s+)?(\d{{1,2}}){_AFTER_NUMBER}"
+    rf"^(?:(?:(?i:section|article|clause|part)\s+|\u00a7\s*)?(\d{{1,2}}){_AFTER_NUMBER}"
+    r"|(?:(?i:section|article|part)\s+)?([IVX]{1,5})\.\s+"
     rf"|(?i:schedule|annex|appendix|exhibit)\s+(?:[A-Z]|\d{{1,2}}){_AFTER_NUMBER})"
-    r"([A-Z][^.;:]{1,70})$"
+    r"(?P<title>[A-Z][^.;:]{1,70})$"
 )
 _CAPS_HEADING = re.compile(r"^[A-Z][A-Z0-9 ,&'()/-]{3,80}$")
 _CLAUSE = re.compile(r"^(\d{1,2}\.\d{1,2}(?:\.\d{1,2})?)\.?\s+\S")
@@ -66,7 +68,7 @@ class Document:
 
 def _section_name(section: str) -> str:
     m = _HEADING.match(section)
-    return m.group(2).strip() if m else section
+    return m.group("title").strip() if m else section
 
 
 _PAGE_MARK = re.compile(r"^\[page (\d+)\]$", re.MULTILINE)
