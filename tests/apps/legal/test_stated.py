@@ -388,6 +388,23 @@ def test_risky_wording_in_a_passing_mention_is_not_the_clause() -> None:
     assert verdict.verdict != "risky"
 
 
+def test_a_term_defined_by_the_items_words_carries_them_where_the_clause_uses_it() -> None:
+    subject = _subject(
+        ("9. Protecting the Business", '"Restricted Business" means any business which '
+         'competes with the Company; "Territory" means Kenya.'),
+        ("9. Protecting the Business", "You shall not join any Restricted Business in the "
+         "Territory for thirty (30) months after you leave."),
+        ("2. Duties", '"Services" means the work described in Schedule 1 of this letter, '
+         "which competes for your time with nothing else."),
+    )  # fmt: skip
+    candidates = _candidates(subject, "non_compete")
+    assert [c.hits for c in candidates][:2] == [2, 1]
+    assert not any("Schedule 1" in c.shown for c in candidates[:2])
+    verdict, _ = _judged("employment", "non_compete", *[(p.section, p.text) for p in
+                         subject.document.passages])  # fmt: skip
+    assert verdict.verdict == "risky"
+
+
 def test_a_providers_right_to_end_access_is_the_norm_in_terms_of_service() -> None:
     text = "We may suspend or end your access to the Service at any time for any reason."
     verdict, _ = _judged("terms", "term_termination", ("Termination", text))

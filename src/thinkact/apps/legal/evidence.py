@@ -117,6 +117,7 @@ def rank(
     sentence has its words or stands under its headings."""
     scored: list[tuple[float, int, Sentence]] = []
     heading_hit: dict[str, bool] = {}
+    words = (*words, *defined_terms(doc_sentences, words, not_words))
 
     def under(title: str) -> bool:
         if title not in heading_hit:
@@ -134,6 +135,28 @@ def rank(
             scored.append((score, found, s))
     best = sorted(scored, key=lambda x: (-x[0], x[2].index))[:limit]
     return [Candidate(s, score, hits, _shown(s.text, words)) for score, hits, s in best]
+
+
+# '"Restricted Business" means any business which competes': a defined term, and the
+# first words of its definition.
+_DEFINITION = re.compile(
+    r"[\"\u201c]([A-Z][A-Za-z-]+(?: [A-Z][A-Za-z-]+){0,3})[\"\u201d],?\s+"
+    r"(?:means|shall mean|includes|refers to)\s+((?:[^\s;.\"\u201c]+\s+){0,7}[^\s;.\"\u201c]*)"
+)
+
+
+def defined_terms(
+    doc_sentences: Sequence[Sentence], words: Sequence[str], not_words: Sequence[str] = ()
+) -> tuple[str, ...]:
+    """Terms the document defines by the item's words ("Restricted Business" means any
+    business which competes"): where the clause uses the term, it says the words."""
+    terms = []
+    for s in doc_sentences:
+        for m in _DEFINITION.finditer(s.text):
+            term = m.group(1).lower()
+            if term not in terms and hits(m.group(2), words, not_words):
+                terms.append(term)
+    return tuple(terms)
 
 
 _RUN_IN = re.compile(

@@ -108,10 +108,9 @@ def _within(own: Sequence[Candidate], max_months: int, item: Item) -> tuple[bool
     sentences state periods and all are within it, the clause is fair."""
     said = False
     for c in own:
-        text = c.sentence.text
-        if not hits(text, item.words, item.not_words):
+        if not c.hits:
             continue
-        periods = months_in(text)
+        periods = months_in(c.sentence.text)
         if any(p > max_months for p in periods):
             return False, c
         said = said or bool(periods)
