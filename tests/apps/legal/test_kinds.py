@@ -138,7 +138,7 @@ PRIVACY = """\
 PRIVACY POLICY
 
 1. Who we are
-1.1 Acme Analytics Ltd is the controller of your personal data.
+1.1 Acme Analytics Ltd is the controller of your personal data under the UK GDPR.
 
 2. What we collect
 2.1 We collect your name, email address and IP address.
@@ -265,6 +265,14 @@ def test_paid_terms_of_service_need_payment_terms_and_a_refund_policy(tmp_path: 
     assert verdicts["refund_policy"] == "missing"
     refund = next(f for f in result.findings() if f.item == "refund_policy")
     assert refund.severity == "WARNING" and refund.recommendation.startswith("Add a refund")
+
+
+def test_a_notice_under_no_gdpr_like_law_is_not_asked_for_lawful_bases(tmp_path: Path) -> None:
+    us = PRIVACY.replace(" under the UK GDPR", "").replace("personal data", "information")
+    verdicts = {v.item: v for v in review(tmp_path, us).verdicts}
+    assert verdicts["lawful_basis"].verdict == "not_applicable"
+    assert verdicts["international_transfers"].verdict == "not_applicable"
+    assert verdicts["data_subject_rights"].verdict == "present"
 
 
 def test_a_limited_liability_company_is_not_a_limitation_of_liability(tmp_path: Path) -> None:

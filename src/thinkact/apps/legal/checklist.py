@@ -44,10 +44,15 @@ class Fact:
 
     id: str
     question: str  # asked of models that read
-    element: str  # copied by small models: the fact holds if they can
+    element: str  # copied by small models: the fact holds if they can ("": see `by_words`)
     headings: tuple[str, ...]
     words: tuple[str, ...]
     not_words: tuple[str, ...] = ()
+
+    @property
+    def by_words(self) -> bool:
+        """The fact holds when the document has its words, on every model (no question)."""
+        return not self.element
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,7 +146,7 @@ def _items() -> tuple[dict[str, Item], dict[str, Fact]]:
         facts[fid] = Fact(
             fid,
             _text(entry, "question", where, required=True),
-            _text(entry, "element", where, required=True),
+            _text(entry, "element", where),
             _strings(entry, "headings", where),
             _strings(entry, "words", where),
             _strings(entry, "not_words", where),

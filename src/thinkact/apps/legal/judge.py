@@ -134,8 +134,10 @@ class StepwiseJudge:
 
     def fact(self, subject: Subject, fact: Fact) -> bool:
         found = rank(subject.sentences, fact.headings, fact.words, fact.not_words, limit=5)
+        if not found or fact.by_words:
+            return bool(found)
         text = " ".join(c.shown for c in found)
-        return bool(found) and self._copy(subject, text, fact.element) is not None
+        return self._copy(subject, text, fact.element) is not None
 
     def _copy(self, subject: Subject, text: str, what: str) -> str | None:
         """The words of the document the model copies for `what`, or None. A copy that is
@@ -300,8 +302,8 @@ class VerdictJudge:
 
     def fact(self, subject: Subject, fact: Fact) -> bool:
         found = rank(subject.sentences, fact.headings, fact.words, fact.not_words, limit=6)
-        if not found:
-            return False
+        if not found or fact.by_words:
+            return bool(found)
         messages: list[Message] = [
             SystemMessage(SYSTEM),
             UserMessage(
