@@ -405,6 +405,14 @@ def test_a_term_defined_by_the_items_words_carries_them_where_the_clause_uses_it
     assert verdict.verdict == "risky"
 
 
+def test_a_passing_mention_states_a_value_but_not_with_the_word_that_found_it() -> None:
+    law = _subject(("", "California law applies to this contract."))
+    assert stated(_candidates(law, "governing_law"), ITEMS["governing_law"])[0] == "present"
+    budget = _subject(("Fees", "The Consultant shall not exceed the budget in the Work Order."))
+    candidates = _candidates(budget, "limitation_of_liability")
+    assert stated(candidates, ITEMS["limitation_of_liability"]) == ("", None)
+
+
 def test_a_providers_right_to_end_access_is_the_norm_in_terms_of_service() -> None:
     text = "We may suspend or end your access to the Service at any time for any reason."
     verdict, _ = _judged("terms", "term_termination", ("Termination", text))

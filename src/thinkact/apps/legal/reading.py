@@ -23,8 +23,8 @@ def stated(
     """What the candidate sentences show of the item's key element: a sentence that leaves
     it open (its `vague_match` wording and no `concrete_match`, nor a sentence beside it in
     its paragraph that states the element) makes the clause vague; a sentence of the clause
-    itself (`clause`) with a `concrete_match` makes it clear (in a passing mention, one
-    beside the item's word)."""
+    itself (`clause`) with a `concrete_match` makes it clear (in a passing mention, a value,
+    or a phrase beside the item's word)."""
     if not item.concrete:
         return "", None
     for c in candidates:
@@ -35,9 +35,12 @@ def stated(
             and not _stated_beside(c.sentence, item)
         ):
             return "vague", c
+    values = [p for p in item.concrete_match if p.startswith("{")]
     for c in clause(candidates):  # each has the item's words or stands under its heading
-        text = c.sentence.text if c.plain else _without(c.sentence.text, item.words)
-        if states(text, item.concrete_match, item.not_words):
+        text = c.sentence.text
+        if states(text, values, item.not_words) or states(
+            text if c.plain else _without(text, item.words), item.concrete_match, item.not_words
+        ):
             return "present", c
     return "", None
 
