@@ -413,6 +413,19 @@ def test_a_passing_mention_states_a_value_but_not_with_the_word_that_found_it() 
     assert stated(candidates, ITEMS["limitation_of_liability"]) == ("", None)
 
 
+def test_open_wording_below_the_five_likeliest_sentences_is_still_read() -> None:
+    strong = [
+        ("10. Fees and Payment", f"Fee item {i}: the Customer shall pay the fee and charges "
+         "invoiced for the billing month.") for i in range(8)
+    ]  # fmt: skip
+    weak = ("Schedule 5", "Each invoice is settled within a commercially acceptable period.")
+    subject = _subject(*strong, weak)
+    item = ITEMS["payment_terms"]
+    searched = rank(subject.sentences, item.headings, item.words, item.not_words, limit=12)
+    assert weak[1] not in [c.sentence.text for c in searched[:5]]
+    assert stated(searched[:5], item, searched)[0] == "vague"
+
+
 def test_a_providers_right_to_end_access_is_the_norm_in_terms_of_service() -> None:
     text = "We may suspend or end your access to the Service at any time for any reason."
     verdict, _ = _judged("terms", "term_termination", ("Termination", text))

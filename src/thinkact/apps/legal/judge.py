@@ -100,7 +100,8 @@ class Judge(Protocol):
         ...
 
     def item(self, subject: Subject, need: Need, candidates: Sequence[Candidate]) -> ItemVerdict:
-        """The verdict on one item; `candidates` are its best sentences, in order."""
+        """The verdict on one item; `candidates` are its likeliest sentences, best first
+        (the model is shown the first `SHOWN`)."""
         ...
 
 
@@ -119,6 +120,7 @@ def numbered(candidates: Sequence[Candidate]) -> str:
 
 
 NONE = "NONE"
+SHOWN = 5  # candidate sentences shown to the model for an item
 
 
 class StepwiseJudge:
@@ -161,20 +163,21 @@ class StepwiseJudge:
             messages += [AssistantMessage(copied), UserMessage(_NOT_IN_TEXT)]
         return None
 
-    def item(self, subject: Subject, need: Need, candidates: Sequence[Candidate]) -> ItemVerdict:
+    def item(self, subject: Subject, need: Need, searched: Sequence[Candidate]) -> ItemVerdict:
         item = need.item
-        if not candidates:
+        if not searched:
             return missing(need)
+        candidates = searched[:SHOWN]
         text = " ".join(c.shown for c in candidates)
         best = max(candidates, key=lambda c: (c.hits > 0, c.score))  # own words first
         verdict: Verdict = "present"
         note = ""
         # What the text shows decides first; the model copies the key element only when
         # it shows neither a clear nor an open-ended statement of it.
-        shown, quote = stated(candidates, item)
+        shown, quote = stated(candidates, item, searched)
         if shown == "vague":
             verdict, note = "vague", item.vague
-        elif quote is None and item.concrete and not any(c.plain for c in candidates):
+        elif quote is None and item.concrete and not any(c.plain for c in searched):
             return missing(need)  # passing mentions only, in the whole document
         elif quote is None and item.concrete:
             element = self._copy(subject, text, item.concrete)
@@ -314,10 +317,11 @@ class VerdictJudge:
         reply = self.model.complete(ModelRequest(messages=tuple(messages), max_tokens=8))
         return reply.text.strip().lower().startswith("y")
 
-    def item(self, subject: Subject, need: Need, candidates: Sequence[Candidate]) -> ItemVerdict:
+    def item(self, subject: Subject, need: Need, searched: Sequence[Candidate]) -> ItemVerdict:
         item = need.item
-        if not candidates:
+        if not searched:
             return missing(need)
+        candidates = searched[:SHOWN]
         rules = [f"- present: the text {item.what}."]
         if item.concrete:
             rules.append(f"- vague: it does, but does not state {item.concrete}")

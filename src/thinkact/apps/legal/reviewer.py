@@ -19,7 +19,7 @@ from thinkact.errors import ToolRetry
 from thinkact.tools.documents import DocumentError
 from thinkact.tools.sandbox import Workspace
 
-CANDIDATES = 5  # sentences shown to the model for an item
+SEARCHED = 12  # sentences a judge reads for an item (it shows the model the first few)
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,7 +168,5 @@ def _verdict(subject: Subject, need: Need, judge: Judge, facts: dict[str, bool])
         if not facts[fact.id]:
             return ItemVerdict(need.item.id, "not_applicable", reason=f"not {fact.id}")
     item = need.item
-    candidates = rank(
-        subject.sentences, item.headings, item.words, item.not_words, limit=CANDIDATES
-    )
+    candidates = rank(subject.sentences, item.headings, item.words, item.not_words, limit=SEARCHED)
     return judge.item(subject, need, candidates)
