@@ -408,6 +408,9 @@ def test_a_term_defined_by_the_items_words_carries_them_where_the_clause_uses_it
 def test_a_passing_mention_states_a_value_but_not_with_the_word_that_found_it() -> None:
     law = _subject(("", "California law applies to this contract."))
     assert stated(_candidates(law, "governing_law"), ITEMS["governing_law"])[0] == "present"
+    formed = _subject(("Representations", "The Borrower is a corporation duly organized and "
+                       "in good standing under the laws of the State of Washington."))  # fmt: skip
+    assert _candidates(formed, "governing_law") == []
     budget = _subject(("Fees", "The Consultant shall not exceed the budget in the Work Order."))
     candidates = _candidates(budget, "limitation_of_liability")
     assert stated(candidates, ITEMS["limitation_of_liability"]) == ("", None)

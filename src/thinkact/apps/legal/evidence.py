@@ -293,7 +293,10 @@ def states(text: str, patterns: Sequence[str], not_words: Sequence[str] = ()) ->
     low = _plain(text, not_words)
     for p in patterns:
         if p == "{place}":
-            places = (next(filter(None, m.groups())) for m in _PLACE.finditer(normalise(text)))
+            named = normalise(text)
+            for nw in not_words:  # "organized under the laws of Delaware" names no choice
+                named = re.sub(re.escape(nw), " ", named, flags=re.IGNORECASE)
+            places = (next(filter(None, m.groups())) for m in _PLACE.finditer(named))
             if any(name.lower() not in _NO_PLACE for name in places):
                 return True
         elif p == "{own_fault}":
