@@ -429,6 +429,17 @@ def test_open_wording_below_the_five_likeliest_sentences_is_still_read() -> None
     assert stated(searched[:5], item, searched)[0] == "vague"
 
 
+def test_the_usual_exclusions_in_their_own_clause_limit_a_definition() -> None:
+    defined = '"Confidential Information" means all information disclosed by the Company.'
+    definition = ("1. Definitions", defined)
+    excluded = "It excludes what is publicly available or independently developed."
+    exclusions = ("3. Exceptions", excluded)
+    verdict, _ = _judged("nda", "confidential_information", definition, exclusions)
+    assert verdict.verdict == "present"
+    verdict, _ = _judged("nda", "confidential_information", definition)
+    assert verdict.verdict == "risky"
+
+
 def test_a_providers_right_to_end_access_is_the_norm_in_terms_of_service() -> None:
     text = "We may suspend or end your access to the Service at any time for any reason."
     verdict, _ = _judged("terms", "term_termination", ("Termination", text))

@@ -74,6 +74,7 @@ class Item:
     max_months: int | None = None  # a copied `safe` must state a period this short
     safe_from_text: bool = True  # a sentence with `safe_match` wording settles it
     risky_match: tuple[str, ...] = ()  # wording that makes the clause risky on its face
+    safe_elsewhere: tuple[str, ...] = ()  # wording anywhere in the document that keeps it fair
     risk: str = ""
     fix_missing: str = ""
     fix_vague: str = ""
@@ -164,8 +165,8 @@ def _items() -> tuple[dict[str, Item], dict[str, Fact]]:
             raise ChecklistError(f"{where}: concrete and vague go together")
         if bool(texts["safe"]) != bool(texts["risk"]):
             raise ChecklistError(f"{where}: safe and risk go together")
-        if entry.get("risky_match") and not texts["safe"]:
-            raise ChecklistError(f"{where}: risky_match needs safe and risk")
+        if (entry.get("risky_match") or entry.get("safe_elsewhere")) and not texts["safe"]:
+            raise ChecklistError(f"{where}: risky_match and safe_elsewhere need safe and risk")
         concrete_match = _strings(entry, "concrete_match", where)
         vague_match = _strings(entry, "vague_match", where)
         if (concrete_match or vague_match) and not texts["concrete"]:
@@ -194,6 +195,7 @@ def _items() -> tuple[dict[str, Item], dict[str, Fact]]:
             max_months=months,
             safe_from_text=from_text,
             risky_match=risky_match,
+            safe_elsewhere=_strings(entry, "safe_elsewhere", where),
             **texts,
         )
     return items, facts

@@ -200,6 +200,7 @@ class StepwiseJudge:
             verdict, note, quote = "risky", item.risk, risky
         elif verdict == "present" and need.risk_checked and item.safe and plain:
             read, denial = safe_stated(candidates, item)
+            read = read or _said_anywhere(subject, item.safe_elsewhere)
             copyable = bool(item.safe_match or item.max_months)  # else only models that read
             if denial is not None:
                 verdict, note, quote = "risky", item.risk, denial
@@ -264,6 +265,15 @@ def _safe(copied: str | None, item: Item) -> bool:
         periods = months_in(copied)
         return bool(periods) and max(periods) <= item.max_months
     return True
+
+
+def _said_anywhere(subject: Subject, wording: Sequence[str]) -> bool:
+    """Whether two of `wording`'s phrases stand in the document (the usual exclusions,
+    in their own clause, limit a definition of confidential information)."""
+    if not wording:
+        return False
+    text = normalise(subject.document.text).lower()
+    return sum(1 for p in wording if phrase(p).search(text)) >= 2
 
 
 def _holding(candidates: Sequence[Candidate], copied: str | None) -> Candidate | None:
