@@ -440,6 +440,23 @@ def test_the_usual_exclusions_in_their_own_clause_limit_a_definition() -> None:
     assert verdict.verdict == "risky"
 
 
+@pytest.mark.parametrize(
+    ("text", "open_"),
+    [
+        ("within a reasonable time", True),
+        ("within a timeframe appropriate to the circumstances", True),
+        ("in a timely manner", True),
+        ("as soon as reasonably practicable", True),
+        ("on adequate notice", True),
+        ("within a reasonable time, and in any event within 48 hours", True),
+        ("within 30 days", False),
+        ("the reasonable costs of the audit", False),
+    ],
+)
+def test_a_time_left_open(text: str, open_: bool) -> None:
+    assert states(text, ("{open_time}",)) is open_
+
+
 def test_a_providers_right_to_end_access_is_the_norm_in_terms_of_service() -> None:
     text = "We may suspend or end your access to the Service at any time for any reason."
     verdict, _ = _judged("terms", "term_termination", ("Termination", text))

@@ -214,6 +214,15 @@ VALUES = {  # what a clause states, beyond fixed words
         r"[$€£¥]\s?\d|(?<![a-z0-9])\d[\d,.]*\s?(?:usd|eur|gbp|chf|dollars|euros|pounds)(?![a-z])"
         r"|(?<![a-z])(?:usd|eur|gbp|chf)\s?\d|(?<![\d.,])\d{1,3}(?:,\d{3})+(?![\d,])"
     ),
+    # A time or a notice left open: "within a reasonable time", "a timeframe appropriate to
+    # the circumstances", "in due course", "in a timely manner".
+    "{open_time}": re.compile(
+        r"(?<![a-z])(?:(?:reasonable|appropriate|acceptable|adequate|suitable|sufficient)\s+"
+        r"(?:time|period|timeframe|time frame|notice)|(?:time|period|timeframe|time frame)\s+"
+        r"(?:that is\s+)?(?:reasonable|appropriate|acceptable)|in due course|in a timely "
+        r"(?:manner|fashion)|as soon as (?:reasonably )?(?:practicable|possible|feasible))"
+        r"(?![a-z])"
+    ),
 }
 # "{one_sided_exit}" is read with its clause and paragraph (`reading.one_sided_exit`).
 VALUE_NAMES = (*VALUES, "{place}", "{own_fault}", "{one_side_unlimited}", "{one_sided_exit}")
