@@ -556,8 +556,8 @@ def test_the_safeguard_may_stand_in_the_clause_without_the_item_words() -> None:
          "to the business done."),
         ("Governing law", "governing_law", "This Agreement is governed by the law of the country "
          "with which it is most closely connected."),
-        ("Deletion", "deletion_return", "After termination the Processor may keep the data for as "
-         "long as it considers necessary, and then delete it."),
+        ("Deletion", "deletion_return", "The Processor may keep the data for as long as it "
+         "considers necessary, and then delete it."),
     ],
 )  # fmt: skip
 def test_wording_that_leaves_the_value_to_something_unstated_is_vague(
