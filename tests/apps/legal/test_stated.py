@@ -448,6 +448,8 @@ def test_the_usual_exclusions_in_their_own_clause_limit_a_definition() -> None:
         ("in a timely manner", True),
         ("as soon as reasonably practicable", True),
         ("on adequate notice", True),
+        ("at an appropriate juncture", True),
+        ("with such notice as the circumstances reasonably permit", True),
         ("within a reasonable time, and in any event within 48 hours", True),
         ("within 30 days", False),
         ("the reasonable costs of the audit", False),

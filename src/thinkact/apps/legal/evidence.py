@@ -218,9 +218,11 @@ VALUES = {  # what a clause states, beyond fixed words
     # the circumstances", "in due course", "in a timely manner".
     "{open_time}": re.compile(
         r"(?<![a-z])(?:(?:reasonable|appropriate|acceptable|adequate|suitable|sufficient)\s+"
-        r"(?:time|period|timeframe|time frame|notice)|(?:time|period|timeframe|time frame)\s+"
-        r"(?:that is\s+)?(?:reasonable|appropriate|acceptable)|in due course|in a timely "
-        r"(?:manner|fashion)|as soon as (?:reasonably )?(?:practicable|possible|feasible))"
+        r"(?:time|period|timeframe|time frame|juncture|moment|stage|notice)"
+        r"|(?:time|period|timeframe|time frame)\s+(?:that is\s+)?(?:reasonable|appropriate|"
+        r"acceptable)|in due course|in a timely (?:manner|fashion)|as soon as (?:reasonably )?"
+        r"(?:practicable|possible|feasible)|as (?:the )?circumstances (?:reasonably )?"
+        r"(?:permit|allow|require))"
         r"(?![a-z])"
     ),
 }
