@@ -459,6 +459,14 @@ def test_a_time_left_open(text: str, open_: bool) -> None:
     assert states(text, ("{open_time}",)) is open_
 
 
+def test_assigning_duties_or_the_agreement_is_no_ownership_of_work() -> None:
+    subject = _subject(
+        ("1. Role", "You will perform any other duties the Chief Executive Officer may assign."),
+        ("9. General", "Neither party may assign this Agreement without the other's consent."),
+    )
+    assert _candidates(subject, "ip_ownership") == []
+
+
 def test_a_providers_right_to_end_access_is_the_norm_in_terms_of_service() -> None:
     text = "We may suspend or end your access to the Service at any time for any reason."
     verdict, _ = _judged("terms", "term_termination", ("Termination", text))
