@@ -24,9 +24,9 @@ def stated(
     it open (its `vague_match` wording and no `concrete_match`, nor a sentence beside it in
     its paragraph that states the element), among all those searched (the open payment term
     of a 30-page agreement is rarely among its five likeliest sentences), makes the clause
-    vague; a sentence of the clause
-    itself (`clause`) with a `concrete_match` makes it clear (in a passing mention, a value,
-    or a phrase beside the item's word)."""
+    vague; a sentence of the clause itself (`clause`, among those searched) with a
+    `concrete_match` makes it clear (in a passing mention, a value, or a phrase beside the
+    item's word)."""
     if not item.concrete:
         return "", None
     for c in searched or candidates:
@@ -38,7 +38,7 @@ def stated(
         ):
             return "vague", c
     values = [p for p in item.concrete_match if p.startswith("{")]
-    for c in clause(candidates):  # each has the item's words or stands under its heading
+    for c in clause(searched or candidates):  # each has the item's words or its heading
         text = c.sentence.text
         if states(text, values, item.not_words) or states(
             text if c.plain else _without(text, item.words), item.concrete_match, item.not_words
