@@ -272,6 +272,10 @@ def test_the_periods_a_text_states(text: str, months: list[float]) -> None:
         ("You shall not compete with the Company for thirty (30) months after leaving.", "denied"),
         ("You shall not compete with the Company anywhere in the world.", "denied"),
         ("You shall not compete with the Company for six (6) months after you leave.", "safe"),
+        ("You shall not compete with the Company for twenty-four (24) months after leaving.",
+         "denied"),
+        ("For six months you shall not compete for any client you served in the last 24 months.",
+         "safe"),
         ("You shall not compete with the Company after you leave.", ""),
     ],
 )  # fmt: skip
@@ -416,17 +420,20 @@ def test_a_passing_mention_states_a_value_but_not_with_the_word_that_found_it() 
     assert stated(candidates, ITEMS["limitation_of_liability"]) == ("", None)
 
 
-def test_open_wording_below_the_five_likeliest_sentences_is_still_read() -> None:
+def test_open_wording_of_the_clause_below_the_five_likeliest_sentences_is_still_read() -> None:
     strong = [
         ("10. Fees and Payment", f"Fee item {i}: the Customer shall pay the fee and charges "
          "invoiced for the billing month.") for i in range(8)
     ]  # fmt: skip
-    weak = ("Schedule 5", "Each invoice is settled within a commercially acceptable period.")
-    subject = _subject(*strong, weak)
+    weak = ("3. Invoicing", "Each invoice is settled within a commercially acceptable period.")
+    cure = ("8. Defects", "A defect is cured within a reasonable period, or the fee is reduced.")
     item = ITEMS["payment_terms"]
-    searched = rank(subject.sentences, item.headings, item.words, item.not_words, limit=12)
-    assert weak[1] not in [c.sentence.text for c in searched[:5]]
-    assert stated(searched[:5], item, searched)[0] == "vague"
+    for parts, read in (((*strong, weak), "vague"), ((*strong, cure), "")):
+        subject = _subject(*parts)
+        searched = rank(subject.sentences, item.headings, item.words, item.not_words, limit=12)
+        assert parts[-1][1] not in [c.sentence.text for c in searched[:5]]
+        assert parts[-1][1] in [c.sentence.text for c in searched]
+        assert stated(searched[:5], item, searched)[0] == read
 
 
 def test_the_usual_exclusions_in_their_own_clause_limit_a_definition() -> None:
@@ -465,6 +472,30 @@ def test_assigning_duties_or_the_agreement_is_no_ownership_of_work() -> None:
         ("9. General", "Neither party may assign this Agreement without the other's consent."),
     )
     assert _candidates(subject, "ip_ownership") == []
+
+
+def test_a_cap_that_names_both_parties_settles_who_it_protects_without_the_model() -> None:
+    text = "The total damages payable by either party shall not exceed the fees paid."
+    verdict, asked = _judged("licence", "limitation_of_liability", ("Article 9 (Damages)", text))
+    assert verdict.verdict == "present" and not asked
+
+
+def test_a_notices_updates_are_not_judged_risky() -> None:
+    text = "We may update this policy from time to time, and show the date at the top."
+    verdict, _ = _judged("privacy", "changes_to_terms", ("Changes to this policy", text))
+    assert verdict.verdict == "present"
+
+
+def test_a_definition_limited_to_a_subject_is_not_everything() -> None:
+    text = ('"Confidential Information" means information of a commercial or technical nature '
+            "relating to a Party.")  # fmt: skip
+    verdict, asked = _judged("nda", "confidential_information", ("1. What is protected", text))
+    assert verdict.verdict == "present" and not asked
+
+
+def test_keeping_a_copy_as_the_law_requires_is_no_exclusion_from_confidentiality() -> None:
+    text = "The Recipient may keep one copy of Confidential Information as required by law."
+    assert _candidates(_subject(("3. Return", text)), "confidentiality_exclusions") == []
 
 
 def test_a_providers_right_to_end_access_is_the_norm_in_terms_of_service() -> None:

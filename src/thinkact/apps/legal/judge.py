@@ -175,8 +175,11 @@ class StepwiseJudge:
         # What the text shows decides first; the model copies the key element only when
         # it shows neither a clear nor an open-ended statement of it.
         shown, quote = stated(candidates, item, searched)
+        risky = risky_stated(candidates, item) if need.risk_checked and item.safe else None
         if shown == "vague":
             verdict, note = "vague", item.vague
+        elif risky is not None:  # wording risky on its face: nothing to copy
+            verdict, note, quote = "risky", item.risk, risky
         elif quote is None and item.concrete and not any(c.plain for c in searched):
             return missing(need)  # passing mentions only, in the whole document
         elif quote is None and item.concrete:
@@ -195,11 +198,8 @@ class StepwiseJudge:
         # A clause is judged risky only where it is plainly there: two of its words, or its
         # heading and one ("each renewal of the insurance policies" is no renewal clause).
         plain = max(c.score for c in candidates) >= 2
-        risky = risky_stated(candidates, item) if need.risk_checked and item.safe else None
-        if verdict == "present" and risky is not None:
-            verdict, note, quote = "risky", item.risk, risky
-        elif verdict == "present" and need.risk_checked and item.safe and plain:
-            read, denial = safe_stated(candidates, item)
+        if verdict == "present" and need.risk_checked and item.safe and plain:
+            read, denial = safe_stated(candidates, item, quote if shown == "present" else None)
             read = read or _said_anywhere(subject, item.safe_elsewhere)
             copyable = bool(item.safe_match or item.max_months)  # else only models that read
             if denial is not None:

@@ -22,14 +22,15 @@ def stated(
 ) -> tuple[Literal["present", "vague", ""], Candidate | None]:
     """What the candidate sentences show of the item's key element: a sentence that leaves
     it open (its `vague_match` wording and no `concrete_match`, nor a sentence beside it in
-    its paragraph that states the element), among all those searched (the open payment term
-    of a 30-page agreement is rarely among its five likeliest sentences), makes the clause
-    vague; a sentence of the clause itself (`clause`, among those searched) with a
-    `concrete_match` makes it clear (in a passing mention, a value, or a phrase beside the
-    item's word)."""
+    its paragraph that states the element), among the candidates and the clause's other
+    searched sentences (the open payment term of a 30-page agreement is rarely among its
+    five likeliest sentences), makes the clause vague; a sentence of the clause itself
+    (`clause`, among those searched) with a `concrete_match` makes it clear (in a passing
+    mention, a value, or a phrase beside the item's word)."""
     if not item.concrete:
         return "", None
-    for c in searched or candidates:
+    wider = [c for c in clause(searched) if c not in candidates] if searched else []
+    for c in [*candidates, *wider]:
         text = c.sentence.text
         if (
             states(text, item.vague_match, item.not_words)
@@ -107,6 +108,15 @@ def one_sided_exit(own: Sequence[Candidate]) -> Candidate | None:
     return next(iter(found.values())) if len(found) == 1 else None
 
 
+# A period that looks back ("any customer you dealt with in the last 24 months", "the
+# 18 months before you leave") is not how long a restriction lasts.
+_LOOKBACK = re.compile(
+    r"\b(?:last|past|previous|preceding|final)\s+[^,.;]{0,25}?\b(?:year|month|week)s?\b"
+    r"|[^,.;\s]+\s+(?:\(\d+\)\s+)?(?:year|month|week)s?\s+(?:before|preceding|prior to)\b",
+    re.IGNORECASE,
+)
+
+
 def _within(own: Sequence[Candidate], max_months: int, item: Item) -> tuple[bool, Candidate | None]:
     """A sentence of the clause, with the item's words, that states a period longer than
     `max_months` makes it risky ("for thirty (30) months after it ends"); when such
@@ -115,7 +125,7 @@ def _within(own: Sequence[Candidate], max_months: int, item: Item) -> tuple[bool
     for c in own:
         if not c.hits:
             continue
-        periods = months_in(c.sentence.text)
+        periods = months_in(_LOOKBACK.sub(" ", c.sentence.text))
         if any(p > max_months for p in periods):
             return False, c
         said = said or bool(periods)
@@ -156,18 +166,24 @@ def risky_stated(candidates: Sequence[Candidate], item: Item) -> Candidate | Non
     return None
 
 
-def safe_stated(candidates: Sequence[Candidate], item: Item) -> tuple[bool, Candidate | None]:
+def safe_stated(
+    candidates: Sequence[Candidate], item: Item, element: Candidate | None = None
+) -> tuple[bool, Candidate | None]:
     """What the clause's own sentences say of what keeps it fair (its `safe_match` wording):
     (True, None) when one states it ("until you cancel", "we will post the updated Terms");
     (False, sentence) when one denies it ("without any notice", "cannot be stopped"), which
     outweighs a statement elsewhere; (False, None) when neither, for the model to read. For
     an item whose safeguard is a short period (`max_months`) the periods its sentences
-    state decide. Items whose safeguard one sentence does not settle (`safe_from_text`) are
-    left to the model's copy."""
+    state decide. For an item whose safeguard one sentence does not settle
+    (`safe_from_text`), only `element`, the sentence that states the clause's element (a
+    cap "of either party"), does; else the model's copy decides."""
     own = clause(candidates)  # each has the item's words or stands under its heading
     if item.max_months is not None:
         return _within(own, item.max_months, item)
-    if not item.safe_match or not item.safe_from_text:
+    if not item.safe_from_text:
+        settled = element is not None and states(element.sentence.text, item.safe_match)
+        return settled, None
+    if not item.safe_match:
         return False, None
     # "not to renew" is itself a way out: such phrases are read in the whole sentence.
     negative = [p for p in item.safe_match if _NEGATIVE_START.match(p)]
