@@ -25,12 +25,12 @@ def stated(
     its paragraph that states the element), among the candidates and the clause's other
     searched sentences (the open payment term of a 30-page agreement is rarely among its
     five likeliest sentences), makes the clause vague; a sentence of the clause itself
-    (`clause`, among those searched) with a `concrete_match` makes it clear (in a passing
+    (`clause`, among those read) with a `concrete_match` makes it clear (in a passing
     mention, a value, or a phrase beside the item's word)."""
     if not item.concrete:
         return "", None
-    wider = [c for c in clause(searched) if c not in candidates] if searched else []
-    for c in [*candidates, *wider]:
+    read = [*candidates, *(c for c in _headed(searched) if c not in candidates)]
+    for c in read:
         text = c.sentence.text
         if (
             states(text, item.vague_match, item.not_words)
@@ -39,7 +39,7 @@ def stated(
         ):
             return "vague", c
     values = [p for p in item.concrete_match if p.startswith("{")]
-    for c in clause(searched or candidates):  # each has the item's words or its heading
+    for c in clause(read):  # each has the item's words or stands under its heading
         text = c.sentence.text
         if states(text, values, item.not_words) or states(
             text if c.plain else _without(text, item.words), item.concrete_match, item.not_words
@@ -57,13 +57,20 @@ def _without(text: str, words: Sequence[str]) -> str:
     return low
 
 
+def _headed(searched: Sequence[Candidate]) -> list[Candidate]:
+    """The searched sentences under the item's headings, if one of them has its words:
+    beyond the five likeliest, only the clause itself is read (an insurance schedule's
+    "$5,000,000 ... contractual liability" is no liability cap)."""
+    headed = [c for c in searched if c.score > c.hits]
+    return headed if any(c.hits for c in headed) else []
+
+
 def clause(candidates: Sequence[Candidate]) -> list[Candidate]:
     """The candidates that stand under the item's headings, if one of them has its words:
     the clause itself (a heading alone, "Cancellation" for refunds, is too weak). A
     period or a sum stated elsewhere (a late-payment deadline under "Interest") says
     nothing of whether the clause under "Payment" is clear."""
-    headed = [c for c in candidates if c.score > c.hits]
-    return headed if any(c.hits for c in headed) else list(candidates)
+    return _headed(candidates) or list(candidates)
 
 
 ONE_SIDED_EXIT = "{one_sided_exit}"
