@@ -3,8 +3,8 @@
     .venv/bin/python bench/legal_set/make_set.py          # write docs/ and the page counts
     .venv/bin/python bench/legal_set/make_set.py --check  # rebuild, compare, write nothing
 
-The manifest is `answers.json`: every project document (split `dev`, `heldout`, `fresh` or
-`fresh2`, that is every split but `real`) named there as `docs/<stem>.<ext>` is built from
+The manifest is `answers.json`: every project document (split `dev`, `heldout`, `fresh`, `fresh2`
+or `fresh3`, that is every split but `real`) named there as `docs/<stem>.<ext>` is built from
 `src/<stem>.md` in the format its extension names:
 
 - `.pdf`  fpdf2, A4, Times 11.5 pt, real page breaks (automatic, and `<!-- pagebreak -->`),

@@ -32,7 +32,7 @@ def keys() -> list[DocumentKey]:
 
 
 # the splits of documents written for this project (built by make_set.py from src/)
-PROJECT_SPLITS = ("dev", "heldout", "fresh", "fresh2")
+PROJECT_SPLITS = ("dev", "heldout", "fresh", "fresh2", "fresh3")
 
 
 def project(keys: list[DocumentKey]) -> list[DocumentKey]:
@@ -78,6 +78,7 @@ def test_each_split_is_nonempty_and_every_kind_is_in_dev_and_heldout(
 ) -> None:
     splits = Counter(k.split for k in keys)
     assert splits["dev"] and splits["heldout"] and splits["fresh"] and splits["fresh2"]
+    assert splits["fresh3"]
     assert splits["real"]
     assert 0.3 <= splits["dev"] / (splits["dev"] + splits["heldout"]) <= 0.5
     for kind in KINDS:
@@ -157,6 +158,33 @@ def test_fresh2_documents_are_a_second_unseen_split_with_controls_and_mixed_prob
     assert all(1 <= len(k.expected) <= 3 for k in planted)
     problems = [p for k in planted for p in k.expected]
     assert 12 <= len(problems) <= 14
+    statuses = Counter(p.status for p in problems)
+    assert all(statuses[status] >= 3 for status in ("missing", "vague", "risky")), statuses
+    critical = [p for p in problems if p.status == "missing" and p.severity == "CRITICAL"]
+    assert len(critical) >= 2
+
+
+def test_fresh3_documents_are_a_third_unseen_split_with_controls_and_mixed_problems(
+    keys: list[DocumentKey],
+) -> None:
+    """The `fresh3` split: ten more documents written unseen, for reporting only."""
+    fresh3 = [k for k in keys if k.split == "fresh3"]
+    assert len(fresh3) == 10
+    assert {k.kind for k in fresh3} == set(KINDS)
+    assert all(Path(k.file).parent.name == "docs" for k in fresh3)
+    assert all(Path(k.file).stem.split("_")[0] == k.kind for k in fresh3)
+    formats = Counter(k.format for k in fresh3)
+    assert all(formats[fmt] >= 2 for fmt in ("pdf", "docx", "md", "txt")), formats
+    pages = [k.pages for k in fresh3]
+    assert sum(1 for p in pages if 6 <= p <= 10) == 1
+    assert sum(1 for p in pages if 2 <= p <= 5) == len(pages) - 1
+    clean = [k for k in fresh3 if k.clean]
+    assert len(clean) == 3 and all(not k.expected for k in clean)
+    assert all(set(k.must_not_flag) == set(ITEMS_BY_KIND[k.kind]) for k in clean)
+    planted = [k for k in fresh3 if not k.clean]
+    assert all(1 <= len(k.expected) <= 3 for k in planted)
+    problems = [p for k in planted for p in k.expected]
+    assert 11 <= len(problems) <= 14
     statuses = Counter(p.status for p in problems)
     assert all(statuses[status] >= 3 for status in ("missing", "vague", "risky")), statuses
     critical = [p for p in problems if p.status == "missing" and p.severity == "CRITICAL"]
