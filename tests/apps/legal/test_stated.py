@@ -456,6 +456,8 @@ def test_the_usual_exclusions_in_their_own_clause_limit_a_definition() -> None:
         ("as soon as reasonably practicable", True),
         ("on adequate notice", True),
         ("at an appropriate juncture", True),
+        ("for such further time as may be reasonable in light of its character", True),
+        ("until such time as the information becomes public", False),
         ("with such notice as the circumstances reasonably permit", True),
         ("within a reasonable time, and in any event within 48 hours", True),
         ("within 30 days", False),
@@ -496,6 +498,25 @@ def test_a_definition_limited_to_a_subject_is_not_everything() -> None:
 def test_keeping_a_copy_as_the_law_requires_is_no_exclusion_from_confidentiality() -> None:
     text = "The Recipient may keep one copy of Confidential Information as required by law."
     assert _candidates(_subject(("3. Return", text)), "confidentiality_exclusions") == []
+
+
+def test_the_commonwealths_restraint_of_trade_is_a_non_compete() -> None:
+    text = ("For thirty (30) months after her employment ends, the Employee shall not be engaged, "
+            "concerned or interested in any business in the Republic.")  # fmt: skip
+    verdict, _ = _judged("employment", "non_compete", ("8. Restraint After Employment", text))
+    assert verdict.verdict == "risky"
+
+
+def test_exclusions_in_their_usual_wording_are_the_clause() -> None:
+    subject = _subject(
+        ("3. Exceptions", "The obligations do not apply to information that:"),
+        ("3. Exceptions", "(a) is or has become available to the public; or"),
+        ("3. Exceptions", "(b) was developed independently by the Receiving Party."),
+    )
+    assert len(_candidates(subject, "confidentiality_exclusions")) == 3
+    verdict, _ = _judged("nda", "confidentiality_exclusions", *[
+        (p.section, p.text) for p in subject.document.passages])  # fmt: skip
+    assert verdict.verdict == "present"
 
 
 def test_a_providers_right_to_end_access_is_the_norm_in_terms_of_service() -> None:

@@ -215,15 +215,17 @@ VALUES = {  # what a clause states, beyond fixed words
         r"|(?<![a-z])(?:usd|eur|gbp|chf)\s?\d|(?<![\d.,])\d{1,3}(?:,\d{3})+(?![\d,])"
     ),
     # A time or a notice left open: "within a reasonable time", "a timeframe appropriate to
-    # the circumstances", "in due course", "in a timely manner".
+    # the circumstances", "in due course", "in a timely manner", "for such further time as
+    # may be reasonable".
     "{open_time}": re.compile(
         r"(?<![a-z])(?:(?:reasonable|appropriate|acceptable|adequate|suitable|sufficient)\s+"
         r"(?:time|period|timeframe|time frame|juncture|moment|stage|notice)"
         r"|(?:time|period|timeframe|time frame)\s+(?:that is\s+)?(?:reasonable|appropriate|"
         r"acceptable)|in due course|in a timely (?:manner|fashion)|as soon as (?:reasonably )?"
         r"(?:practicable|possible|feasible)|as (?:the )?circumstances (?:reasonably )?"
-        r"(?:permit|allow|require))"
-        r"(?![a-z])"
+        r"(?:permit|allow|require)|(?<!until )such (?:further |other )?(?:time|period) as "
+        r"(?:may be |is |shall be )?(?:reasonable|reasonably [a-z]+|appropriate|necessary|"
+        r"required))(?![a-z])"
     ),
 }
 # "{one_sided_exit}" is read with its clause and paragraph (`reading.one_sided_exit`).
