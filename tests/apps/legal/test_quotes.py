@@ -70,12 +70,12 @@ CONSULTING AGREEMENT
 1.1 The Consultant shall advise the Client on supply-chain planning.
 
 2. Fees
-2.1 The Client shall pay the Consultant's invoices when convenient.
+2.1 The Client shall pay the Consultant's invoices once its treasury approves them.
 
 3. Term
 3.1 Either party may terminate this Agreement on 30 days' written notice.
 """
-REAL = "2.1 The Client shall pay the Consultant's invoices when convenient."
+REAL = "2.1 The Client shall pay the Consultant's invoices once its treasury approves them."
 MADE_UP = "The Client shall pay within a reasonable time."
 AGAIN = "That quote is not in the document word for word."
 
@@ -153,3 +153,14 @@ def test_a_finding_whose_quote_is_not_verified_does_not_stand() -> None:
         ("governing_law", "missing"),
         ("term_termination", "vague"),
     ]
+
+
+def test_what_the_text_shows_is_decided_the_same_for_an_api_model(tmp_path: Path) -> None:
+    (tmp_path / "contract.txt").write_text(
+        CONTRACT.replace("once its treasury approves them", "when convenient"), encoding="utf-8"
+    )
+    model = verdicts([MADE_UP])
+    result = review_document(Workspace(tmp_path), "contract.txt", VerdictJudge(model))
+    payment = next(v for v in result.verdicts if v.item == "payment_terms")
+    assert (payment.verdict, payment.verified) == ("vague", True)
+    assert "when convenient" in payment.quote and payment_requests(model) == []

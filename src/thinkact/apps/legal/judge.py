@@ -332,6 +332,16 @@ class VerdictJudge:
         if not searched:
             return missing(need)
         candidates = searched[:SHOWN]
+        # What the text itself shows is decided as the small-model judge decides it, so a
+        # document gets the same findings on every model; the model reads the rest.
+        shown, element = stated(candidates, item, searched)
+        risky = risky_stated(candidates, item) if need.risk_checked and item.safe else None
+        if shown == "vague" and element is not None:
+            return _from_text(subject, item.id, "vague", element, item.vague)
+        if risky is not None:
+            return _from_text(subject, item.id, "risky", risky, item.risk)
+        if element is None and item.concrete and not any(c.plain for c in searched):
+            return missing(need)  # passing mentions only, in the whole document
         rules = [f"- present: the text {item.what}."]
         if item.concrete:
             rules.append(f"- vague: it does, but does not state {item.concrete}")
@@ -365,6 +375,13 @@ class VerdictJudge:
             if attempt == 0:
                 messages += [AssistantMessage(raw), UserMessage(_AGAIN_QUOTE)]
         return ItemVerdict(item.id, "present", reason="no verified quote", dropped=True)
+
+
+def _from_text(
+    subject: Subject, item_id: str, verdict: Verdict, quote: Candidate, note: str
+) -> ItemVerdict:
+    check = verify_quote(subject.document, quote.shown)
+    return ItemVerdict(item_id, verdict, quote.shown, quote.sentence.location, note, check.verified)
 
 
 _AGAIN_STATUS = (
