@@ -99,8 +99,8 @@ class Judge(Protocol):
         """Whether a fact about the whole document holds (e.g. users pay)."""
         ...
 
-    def item(self, subject: Subject, need: Need, candidates: Sequence[Candidate]) -> ItemVerdict:
-        """The verdict on one item; `candidates` are its likeliest sentences, best first
+    def item(self, subject: Subject, need: Need, searched: Sequence[Candidate]) -> ItemVerdict:
+        """The verdict on one item; `searched` are its likeliest sentences, best first
         (the model is shown the first `SHOWN`)."""
         ...
 
