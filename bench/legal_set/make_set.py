@@ -3,9 +3,9 @@
     .venv/bin/python bench/legal_set/make_set.py          # write docs/ and the page counts
     .venv/bin/python bench/legal_set/make_set.py --check  # rebuild, compare, write nothing
 
-The manifest is `answers.json`: every project document (split `dev`, `heldout`, `fresh`, `fresh2`
-or `fresh3`, that is every split but `real`) named there as `docs/<stem>.<ext>` is built from
-`src/<stem>.md` in the format its extension names:
+The manifest is `answers.json`: every project document (split `dev`, `heldout`, `fresh`,
+`fresh2`, `fresh3` or `fresh4`, that is every split but `real`) named there as
+`docs/<stem>.<ext>` is built from `src/<stem>.md` in the format its extension names:
 
 - `.pdf`  fpdf2, A4, Times 11.5 pt, real page breaks (automatic, and `<!-- pagebreak -->`),
           "Page N of M" footers;

@@ -32,7 +32,7 @@ def keys() -> list[DocumentKey]:
 
 
 # the splits of documents written for this project (built by make_set.py from src/)
-PROJECT_SPLITS = ("dev", "heldout", "fresh", "fresh2", "fresh3")
+PROJECT_SPLITS = ("dev", "heldout", "fresh", "fresh2", "fresh3", "fresh4")
 
 
 def project(keys: list[DocumentKey]) -> list[DocumentKey]:
@@ -78,7 +78,7 @@ def test_each_split_is_nonempty_and_every_kind_is_in_dev_and_heldout(
 ) -> None:
     splits = Counter(k.split for k in keys)
     assert splits["dev"] and splits["heldout"] and splits["fresh"] and splits["fresh2"]
-    assert splits["fresh3"]
+    assert splits["fresh3"] and splits["fresh4"]
     assert splits["real"]
     assert 0.3 <= splits["dev"] / (splits["dev"] + splits["heldout"]) <= 0.5
     for kind in KINDS:
@@ -106,7 +106,7 @@ def test_clean_controls_and_planted_problems(keys: list[DocumentKey]) -> None:
     planted = [k for k in docs if not k.clean]
     assert all(1 <= len(k.expected) <= 3 for k in planted)
     problems = [p for k in planted for p in k.expected]
-    assert 55 <= len(problems) <= 80
+    assert 55 <= len(problems) <= 95
     tuned_on = [p for k in planted if k.split in ("dev", "heldout") for p in k.expected]
     assert 30 <= len(tuned_on) <= 45
     assert {p.status for p in problems} == set(STATUSES)
@@ -185,6 +185,31 @@ def test_fresh3_documents_are_a_third_unseen_split_with_controls_and_mixed_probl
     assert all(1 <= len(k.expected) <= 3 for k in planted)
     problems = [p for k in planted for p in k.expected]
     assert 11 <= len(problems) <= 14
+    statuses = Counter(p.status for p in problems)
+    assert all(statuses[status] >= 3 for status in ("missing", "vague", "risky")), statuses
+    critical = [p for p in problems if p.status == "missing" and p.severity == "CRITICAL"]
+    assert len(critical) >= 2
+
+
+def test_fresh4_documents_are_a_fourth_unseen_split_with_controls_and_mixed_problems(
+    keys: list[DocumentKey],
+) -> None:
+    """The `fresh4` split: eight more documents written unseen, for reporting only."""
+    fresh4 = [k for k in keys if k.split == "fresh4"]
+    assert len(fresh4) == 8
+    assert {k.kind for k in fresh4} >= set(KINDS) - {"general", "licence"}
+    assert all(Path(k.file).parent.name == "docs" for k in fresh4)
+    assert all(Path(k.file).stem.split("_")[0] == k.kind for k in fresh4)
+    formats = Counter(k.format for k in fresh4)
+    assert all(formats[fmt] == 2 for fmt in ("pdf", "docx", "md", "txt")), formats
+    assert all(2 <= k.pages <= 6 for k in fresh4)
+    clean = [k for k in fresh4 if k.clean]
+    assert len(clean) == 2 and all(not k.expected for k in clean)
+    assert all(set(k.must_not_flag) == set(ITEMS_BY_KIND[k.kind]) for k in clean)
+    planted = [k for k in fresh4 if not k.clean]
+    assert all(1 <= len(k.expected) <= 2 for k in planted)
+    problems = [p for k in planted for p in k.expected]
+    assert 9 <= len(problems) <= 10
     statuses = Counter(p.status for p in problems)
     assert all(statuses[status] >= 3 for status in ("missing", "vague", "risky")), statuses
     critical = [p for p in problems if p.status == "missing" and p.severity == "CRITICAL"]
