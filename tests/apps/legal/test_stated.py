@@ -519,6 +519,27 @@ def test_exclusions_in_their_usual_wording_are_the_clause() -> None:
     assert verdict.verdict == "present"
 
 
+def test_open_wording_that_opens_a_list_of_periods_is_not_vague() -> None:
+    subject = _subject(
+        ("How long we keep data", "We keep data only as long as we need it, and no longer than:"),
+        ("How long we keep data", "account data: 12 months after you close your account;"),
+        ("How long we keep data", "call recordings: 60 days."),
+    )
+    assert stated(_candidates(subject, "retention"), ITEMS["retention"])[0] == "present"
+
+
+def test_an_amendment_signed_by_both_parties_is_no_unilateral_change() -> None:
+    text = "This Agreement may be amended only by a written instrument signed by both parties."
+    verdict, _ = _judged("saas", "changes_to_terms", ("9.1 Amendments", text))
+    assert verdict.verdict == "present"
+
+
+def test_a_notice_that_denies_notice_of_its_changes_is_risky() -> None:
+    text = "We may change this notice at any time, effective on publication, with no notice to you."
+    verdict, _ = _judged("privacy", "changes_to_terms", ("Changes to this notice", text))
+    assert verdict.verdict == "risky"
+
+
 def test_a_providers_right_to_end_access_is_the_norm_in_terms_of_service() -> None:
     text = "We may suspend or end your access to the Service at any time for any reason."
     verdict, _ = _judged("terms", "term_termination", ("Termination", text))

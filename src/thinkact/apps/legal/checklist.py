@@ -95,6 +95,7 @@ class Need:
     missing: Severity | None
     applies_if: Fact | None = None
     risk_checked: bool = True  # False: the item's risky wording is the norm in this kind
+    risk_asked: bool = True  # False: only what the text states or denies makes it risky
 
 
 @dataclass(frozen=True, slots=True)
@@ -231,7 +232,14 @@ def kinds() -> dict[str, Kind]:
         quiet = no_risk.get("items", []) if isinstance(no_risk, dict) else None
         if not isinstance(quiet, list) or set(quiet) - set(severities):
             raise ChecklistError(f"{where}: [no_risk] items must be items of this kind")
-        needs = [replace(n, risk_checked=n.item.id not in quiet) for n in needs]
+        text_only = raw.get("risk_from_text", {})
+        plain = text_only.get("items", []) if isinstance(text_only, dict) else None
+        if not isinstance(plain, list) or set(plain) - set(severities):
+            raise ChecklistError(f"{where}: [risk_from_text] items must be items of this kind")
+        needs = [
+            replace(n, risk_checked=n.item.id not in quiet, risk_asked=n.item.id not in plain)
+            for n in needs
+        ]
         unknown = set(conditions) - set(severities)
         if unknown:
             raise ChecklistError(f"{where}: applies_if names items not in [items]: {unknown}")

@@ -201,7 +201,8 @@ class StepwiseJudge:
         if verdict == "present" and need.risk_checked and item.safe and plain:
             read, denial = safe_stated(candidates, item, quote if shown == "present" else None)
             read = read or _said_anywhere(subject, item.safe_elsewhere)
-            copyable = bool(item.safe_match or item.max_months)  # else only models that read
+            # Else only models that read; and not where only the text may make it risky.
+            copyable = bool(item.safe_match or item.max_months) and need.risk_asked
             if denial is not None:
                 verdict, note, quote = "risky", item.risk, denial
             elif not read and copyable and not _safe(self._copy(subject, text, item.safe), item):

@@ -36,6 +36,7 @@ def stated(
             states(text, item.vague_match, item.not_words)
             and not states(text, item.concrete_match, item.not_words)
             and not _stated_beside(c.sentence, item)
+            and not _listed_after(c, read, item)
         ):
             return "vague", c
     values = [p for p in item.concrete_match if p.startswith("{")]
@@ -137,6 +138,20 @@ def _within(own: Sequence[Candidate], max_months: int, item: Item) -> tuple[bool
             return False, c
         said = said or bool(periods)
     return said, None
+
+
+def _listed_after(c: Candidate, read: Sequence[Candidate], item: Item) -> bool:
+    """Whether a sentence that opens a list ("and in any case no longer than:") has the
+    element stated by the items that follow it in its section ("call recordings: 60 days")."""
+    if not c.sentence.text.rstrip().endswith(":"):
+        return False
+    section = c.sentence.passage.section
+    return any(
+        o.sentence.index > c.sentence.index
+        and o.sentence.passage.section == section
+        and states(o.sentence.text, item.concrete_match, item.not_words)
+        for o in read
+    )
 
 
 def _stated_beside(sentence: Sentence, item: Item) -> bool:
