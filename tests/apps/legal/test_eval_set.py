@@ -138,15 +138,36 @@ def test_fresh_documents_cover_every_kind_with_controls_and_mixed_problems(
     assert all(n == 1 for n in names.values()), "an invented name is used twice"
 
 
+def _blind_split(keys: list[DocumentKey], split: str, count: int) -> list[DocumentKey]:
+    """A split written blind to the reviewer: `count` documents in docs/, each named for
+    its kind."""
+    docs = [k for k in keys if k.split == split]
+    assert len(docs) == count
+    assert all(Path(k.file).parent.name == "docs" for k in docs)
+    assert all(Path(k.file).stem.split("_")[0] == k.kind for k in docs)
+    return docs
+
+
+def _assert_mixed_problems(
+    planted: list[DocumentKey], per_document: int, low: int, high: int
+) -> None:
+    """1 to `per_document` problems a document, `low` to `high` in all, at least 3 of each
+    status and 2 CRITICAL missing clauses."""
+    assert all(1 <= len(k.expected) <= per_document for k in planted)
+    problems = [p for k in planted for p in k.expected]
+    assert low <= len(problems) <= high
+    statuses = Counter(p.status for p in problems)
+    assert all(statuses[status] >= 3 for status in ("missing", "vague", "risky")), statuses
+    critical = [p for p in problems if p.status == "missing" and p.severity == "CRITICAL"]
+    assert len(critical) >= 2
+
+
 def test_fresh2_documents_are_a_second_unseen_split_with_controls_and_mixed_problems(
     keys: list[DocumentKey],
 ) -> None:
     """The `fresh2` split: ten more documents written unseen, for reporting only."""
-    fresh2 = [k for k in keys if k.split == "fresh2"]
-    assert len(fresh2) == 10
+    fresh2 = _blind_split(keys, "fresh2", 10)
     assert {k.kind for k in fresh2} >= set(KINDS) - {"general"}
-    assert all(Path(k.file).parent.name == "docs" for k in fresh2)
-    assert all(Path(k.file).stem.split("_")[0] == k.kind for k in fresh2)
     formats = Counter(k.format for k in fresh2)
     assert all(formats[fmt] >= 2 for fmt in ("pdf", "docx", "md", "txt")), formats
     pages = [k.pages for k in fresh2]
@@ -154,25 +175,15 @@ def test_fresh2_documents_are_a_second_unseen_split_with_controls_and_mixed_prob
     assert sum(1 for p in pages if 2 <= p <= 6) == len(pages) - 1
     clean = [k for k in fresh2 if k.clean]
     assert len(clean) == 3 and all(not k.expected and k.must_not_flag for k in clean)
-    planted = [k for k in fresh2 if not k.clean]
-    assert all(1 <= len(k.expected) <= 3 for k in planted)
-    problems = [p for k in planted for p in k.expected]
-    assert 12 <= len(problems) <= 14
-    statuses = Counter(p.status for p in problems)
-    assert all(statuses[status] >= 3 for status in ("missing", "vague", "risky")), statuses
-    critical = [p for p in problems if p.status == "missing" and p.severity == "CRITICAL"]
-    assert len(critical) >= 2
+    _assert_mixed_problems([k for k in fresh2 if not k.clean], 3, 12, 14)
 
 
 def test_fresh3_documents_are_a_third_unseen_split_with_controls_and_mixed_problems(
     keys: list[DocumentKey],
 ) -> None:
     """The `fresh3` split: ten more documents written unseen, for reporting only."""
-    fresh3 = [k for k in keys if k.split == "fresh3"]
-    assert len(fresh3) == 10
+    fresh3 = _blind_split(keys, "fresh3", 10)
     assert {k.kind for k in fresh3} == set(KINDS)
-    assert all(Path(k.file).parent.name == "docs" for k in fresh3)
-    assert all(Path(k.file).stem.split("_")[0] == k.kind for k in fresh3)
     formats = Counter(k.format for k in fresh3)
     assert all(formats[fmt] >= 2 for fmt in ("pdf", "docx", "md", "txt")), formats
     pages = [k.pages for k in fresh3]
@@ -181,39 +192,22 @@ def test_fresh3_documents_are_a_third_unseen_split_with_controls_and_mixed_probl
     clean = [k for k in fresh3 if k.clean]
     assert len(clean) == 3 and all(not k.expected for k in clean)
     assert all(set(k.must_not_flag) == set(ITEMS_BY_KIND[k.kind]) for k in clean)
-    planted = [k for k in fresh3 if not k.clean]
-    assert all(1 <= len(k.expected) <= 3 for k in planted)
-    problems = [p for k in planted for p in k.expected]
-    assert 11 <= len(problems) <= 14
-    statuses = Counter(p.status for p in problems)
-    assert all(statuses[status] >= 3 for status in ("missing", "vague", "risky")), statuses
-    critical = [p for p in problems if p.status == "missing" and p.severity == "CRITICAL"]
-    assert len(critical) >= 2
+    _assert_mixed_problems([k for k in fresh3 if not k.clean], 3, 11, 14)
 
 
 def test_fresh4_documents_are_a_fourth_unseen_split_with_controls_and_mixed_problems(
     keys: list[DocumentKey],
 ) -> None:
     """The `fresh4` split: eight more documents written unseen, for reporting only."""
-    fresh4 = [k for k in keys if k.split == "fresh4"]
-    assert len(fresh4) == 8
+    fresh4 = _blind_split(keys, "fresh4", 8)
     assert {k.kind for k in fresh4} >= set(KINDS) - {"general", "licence"}
-    assert all(Path(k.file).parent.name == "docs" for k in fresh4)
-    assert all(Path(k.file).stem.split("_")[0] == k.kind for k in fresh4)
     formats = Counter(k.format for k in fresh4)
     assert all(formats[fmt] == 2 for fmt in ("pdf", "docx", "md", "txt")), formats
     assert all(2 <= k.pages <= 6 for k in fresh4)
     clean = [k for k in fresh4 if k.clean]
     assert len(clean) == 2 and all(not k.expected for k in clean)
     assert all(set(k.must_not_flag) == set(ITEMS_BY_KIND[k.kind]) for k in clean)
-    planted = [k for k in fresh4 if not k.clean]
-    assert all(1 <= len(k.expected) <= 2 for k in planted)
-    problems = [p for k in planted for p in k.expected]
-    assert 9 <= len(problems) <= 10
-    statuses = Counter(p.status for p in problems)
-    assert all(statuses[status] >= 3 for status in ("missing", "vague", "risky")), statuses
-    critical = [p for p in problems if p.status == "missing" and p.severity == "CRITICAL"]
-    assert len(critical) >= 2
+    _assert_mixed_problems([k for k in fresh4 if not k.clean], 2, 9, 10)
 
 
 def test_pdf_page_counts_match_the_files(keys: list[DocumentKey]) -> None:
