@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
@@ -297,6 +297,13 @@ def _one_side_unlimited(text: str) -> bool:
     )
 
 
+# What one sentence says that no single pattern can hold.
+_READ: dict[str, Callable[[str], bool]] = {
+    "{own_fault}": _covers_own_fault,
+    "{one_side_unlimited}": _one_side_unlimited,
+}
+
+
 def states(text: str, patterns: Sequence[str], not_words: Sequence[str] = ()) -> bool:
     """Whether `text` states what one of `patterns` names: a phrase (matched at a word
     start), a period ("{period}": "thirty (30) days", "12-month"), a sum of money
@@ -312,11 +319,8 @@ def states(text: str, patterns: Sequence[str], not_words: Sequence[str] = ()) ->
             places = (next(filter(None, m.groups())) for m in _PLACE.finditer(named))
             if any(name.lower() not in _NO_PLACE for name in places):
                 return True
-        elif p == "{own_fault}":
-            if _covers_own_fault(text):
-                return True
-        elif p == "{one_side_unlimited}":
-            if _one_side_unlimited(text):
+        elif p in _READ:
+            if _READ[p](text):
                 return True
         elif p == "{one_sided_exit}":
             continue  # read with its clause and paragraph, in reading.py
