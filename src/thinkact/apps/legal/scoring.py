@@ -46,7 +46,16 @@ KINDS: tuple[str, ...] = (
 )
 STATUSES: tuple[str, ...] = ("missing", "vague", "risky")
 SEVERITIES: tuple[str, ...] = ("CRITICAL", "WARNING", "INFO")
-SPLITS: tuple[str, ...] = ("dev", "heldout", "fresh", "fresh2", "fresh3", "fresh4", "real")
+SPLITS: tuple[str, ...] = (
+    "dev",
+    "heldout",
+    "fresh",
+    "fresh2",
+    "fresh3",
+    "fresh4",
+    "fresh5",
+    "real",
+)
 
 COMMERCIAL_ITEMS: tuple[str, ...] = (
     "term_termination",
