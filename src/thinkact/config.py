@@ -18,6 +18,16 @@ OBSERVATION_HINT = (
 )
 
 
+_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def _field_names(cls: type) -> tuple[str, ...]:  # `fields` is slow, and every run asks
+    names = _NAMES.get(cls)
+    if names is None:
+        names = _NAMES[cls] = tuple(f.name for f in fields(cls))
+    return names
+
+
 @dataclass(frozen=True, slots=True)
 class AgentConfig:
     max_steps: int = 20
@@ -57,8 +67,8 @@ class AgentConfig:
 
     def to_dict(self) -> dict[str, Any]:
         # What asdict gives, without its deep copies: every other value is a scalar.
-        d = {f.name: getattr(self, f.name) for f in fields(self)}
-        d["retry"] = {f.name: getattr(self.retry, f.name) for f in fields(self.retry)}
+        d = {name: getattr(self, name) for name in _field_names(type(self))}
+        d["retry"] = {name: getattr(self.retry, name) for name in _field_names(RetryPolicy)}
         d["labels"] = [list(pair) for pair in self.labels]  # as JSON gives it back
         return d
 

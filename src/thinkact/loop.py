@@ -30,6 +30,7 @@ from thinkact.types import Message, ModelRequest, Reply, ToolCall, ToolResult, U
 
 FORCE_FINAL = forced_final_message("max_steps")
 Step = Generator[Effect, Any, RunResult | None]  # a part of the run; a result ends it
+_IS_ERROR = attrgetter("is_error")
 
 
 class Loop(RunState):
@@ -157,7 +158,7 @@ class Loop(RunState):
     def _observe(self, step: int, calls: Sequence[ToolCall], results: list[ToolResult]) -> Step:
         """Tool results back to the model (long ones capped), then the step is committed."""
         cfg, turn = self.config, self.turn
-        turn.errors = turn.errors + 1 if all(map(attrgetter("is_error"), results)) else 0
+        turn.errors = turn.errors + 1 if all(map(_IS_ERROR, results)) else 0
         if turn.errors >= cfg.max_consecutive_errors:
             return (yield from self._forced_final("error_cap"))
         cap = self.context.observation_cap(cfg.max_observation_chars)

@@ -131,7 +131,13 @@ class BasePolicy:
     def uses(self, hook: str) -> bool:
         """Whether the loop calls `hook`: by default the hooks this class has of its own
         (a policy with nothing to do at a hook in this run may say no)."""
-        return getattr(type(self), hook) is not getattr(BasePolicy, hook)
+        cls = type(self)
+        own = _OWN_HOOKS.get(cls)
+        if own is None:  # once per class: every run asks for every hook
+            own = _OWN_HOOKS[cls] = frozenset(
+                h for h in HOOKS if getattr(cls, h) is not getattr(BasePolicy, h)
+            )
+        return hook in own
 
     def state(self) -> dict[str, Any]:
         return {}
@@ -166,6 +172,7 @@ class BasePolicy:
 
 
 HOOKS = ("request", "reply", "answer", "calls", "observation", "trimmed")
+_OWN_HOOKS: dict[type, frozenset[str]] = {}
 
 
 def hooks(policies: Sequence[Policy], name: str) -> tuple[Any, ...]:

@@ -123,8 +123,8 @@ class ToolRuntime:
             msg = "TOOL ERROR: UnknownTool: " + unknown_tool_message(call.name, self.tools)
             return _refused(call, msg), ()
         if tool.max_calls is None and not tool.needs_approval:  # nothing to ask or refuse
-            with self._lock:
-                self.calls_made[call.name] = self.calls_made.get(call.name, 0) + 1
+            # no lock: calls are admitted one at a time, and this count limits nothing
+            self.calls_made[call.name] = self.calls_made.get(call.name, 0) + 1
             return None, ()
         if tool.max_calls is not None and self.calls_made.get(call.name, 0) >= tool.max_calls:
             return self._quota_refusal(step, call, tool.max_calls), ()
