@@ -610,10 +610,75 @@ def test_a_sentence_too_short_to_quote_is_no_evidence() -> None:
     ]
 
 
-def test_a_passing_mention_is_not_judged_risky() -> None:
+def test_a_passing_mention_is_no_clause_and_is_not_judged_risky() -> None:
     text = "The Consultant shall send insurance certificates on each renewal of the policies."
     verdict, asked = _judged("saas", "auto_renewal", ("11. Insurance", text))
-    assert verdict.verdict == "present" and not asked
+    assert verdict.verdict == "missing" and not asked
+
+
+@pytest.mark.parametrize(
+    ("kid", "item_id", "paragraphs"),
+    [
+        # a deadline for something else, beside a notice of a choice, is no breach notice
+        ("dpa", "breach_notification", [
+            ("5. Security", "The Processor shall notify the Controller of material changes."),
+            ("9. End of the Services", "On termination the Processor shall, at the "
+             "Controller's choice notified within 30 days, return or delete the data."),
+        ]),
+        # copies and modifications named in other clauses are no list of restrictions
+        ("licence", "licence_restrictions", [
+            ("4. Acceptance", "The Licensor shall correct the failure and deliver a new copy."),
+            ("8. Indemnity", "The Licensor may modify the Software so that it no longer "
+             "infringes."),
+        ]),
+    ],
+)  # fmt: skip
+def test_a_clause_found_only_in_passing_mentions_is_missing(
+    kid: str, item_id: str, paragraphs: list[tuple[str, str]]
+) -> None:
+    verdict, asked = _judged(kid, item_id, *paragraphs)
+    assert verdict.verdict == "missing" and not asked
+
+
+def test_a_sentence_with_the_items_word_and_its_value_is_a_clause_under_any_heading() -> None:
+    text = "The Tenant shall pay rent of USD 1,500 on the first day of each month."
+    verdict, _ = _judged("general", "payment_terms", ("1. Rent", text))
+    assert verdict.verdict == "present"
+
+
+@pytest.mark.parametrize(
+    ("text", "risky"),
+    [
+        ("The Company's obligation to pay the Contractor is conditional on the Company having "
+         "been paid by the Client for that work.", True),
+        ("Payments to subcontractors are made on a pay-when-paid basis.", True),
+        ("The Customer shall pay each invoice within 30 days, subject to receipt of a valid "
+         "tax invoice.", False),
+        ("Delivery of the Goods is conditional on the Supplier having received payment of "
+         "the deposit.", False),  # a condition of the supplier's own duty, not of payment
+    ],
+)  # fmt: skip
+def test_payment_that_waits_on_the_payer_being_paid_is_risky(text: str, risky: bool) -> None:
+    verdict, asked = _judged("services", "payment_terms", ("7. Fees and payment", text))
+    assert (verdict.verdict == "risky") is risky
+    assert not (risky and asked)  # read from the text, not asked
+
+
+@pytest.mark.parametrize(
+    ("text", "risky"),
+    [
+        ("Employee assigns to the Company all Inventions made during employment, whether or "
+         "not during working hours and whether or not relating to the Company's business.",
+         True),
+        ("Employee assigns to the Company all Inventions made in the course of employment. "
+         "This does not apply to an invention developed entirely on Employee's own time "
+         "without the Company's equipment that does not relate to its business.", False),
+    ],
+)  # fmt: skip
+def test_an_assignment_of_work_beyond_the_job_is_risky(text: str, risky: bool) -> None:
+    verdict, asked = _judged("employment", "ip_ownership", ("5. Inventions", text))
+    assert (verdict.verdict == "risky") is risky
+    assert not (risky and asked)
 
 
 def test_insurance_named_for_liability_is_no_liability_limit() -> None:
@@ -634,6 +699,9 @@ def test_the_safeguard_may_stand_in_the_clause_without_the_item_words() -> None:
     ("heading", "item_id", "text"),
     [
         ("Payment", "payment_terms", "Invoices are paid in the Customer's usual payment cycle."),
+        ("Payment", "payment_terms", "Invoices are settled within the credit period customarily "
+         "allowed in the trade."),
+        ("Payment", "payment_terms", "Fees are paid in the ordinary course of business."),
         ("Retention", "retention", "We keep files in line with our records management schedule."),
         ("Liability", "limitation_of_liability", "Liability is limited to an amount proportionate "
          "to the business done."),

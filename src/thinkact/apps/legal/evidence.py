@@ -225,7 +225,26 @@ VALUES = {  # what a clause states, beyond fixed words
         r"(?:practicable|possible|feasible)|as (?:the )?circumstances (?:reasonably )?"
         r"(?:permit|allow|require)|(?<!until )such (?:further |other )?(?:time|period) as "
         r"(?:may be |is |shall be )?(?:reasonable|reasonably [a-z]+|appropriate|necessary|"
-        r"required))(?![a-z])"
+        r"required)"
+        # a time set by custom, not by a number ("the credit period customarily allowed")
+        r"|(?:customary|usual|normal|ordinary)\s+(?:[a-z]+\s+){0,3}?(?:practice|period|cycle"
+        r"|course|timescales?)|(?:period|time)\s+(?:[a-z]+\s+){0,2}?customarily)(?![a-z])"
+    ),
+    # A payer's duty to pay that waits on its own payment by someone else ("pay when paid",
+    # "conditional on the Company having been paid by the Client").
+    "{paid_first}": re.compile(
+        r"(?<![a-z])(?:pay[- ](?:when|if)[- ]paid|pay(?:ment|ing)?\b[^.;]{0,80}?\b"
+        r"(?:conditional|contingent|dependent)\s+"
+        r"(?:up)?on\s+[^.;]{0,60}?\bhaving\s+(?:been\s+paid|received\s+(?:full\s+)?payment)"
+        r"|only\s+(?:if|when|after|once|to the extent that)\s+[^.;]{0,60}?\bhas\s+(?:been\s+paid"
+        r"|received\s+(?:full\s+)?payment)\s+(?:by|from))(?![a-z])"
+    ),
+    # Rights taken in work beyond the job: made in the person's own hours, or unrelated to
+    # the business ("whether or not during working hours").
+    "{beyond_the_job}": re.compile(
+        r"(?<![a-z])(?:whether or not\s+(?:during|in|within|outside)\s+(?:normal\s+|regular\s+)?"
+        r"(?:working|business|office)\s+hours|whether or not\s+(?:relat\w*|connected)\s+"
+        r"(?:in any way\s+)?to\s+(?:the\s+)?[a-z']+(?:'s)?\s+business)(?![a-z])"
     ),
 }
 # "{one_sided_exit}" is read with its clause and paragraph (`reading.one_sided_exit`).

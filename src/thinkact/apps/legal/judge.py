@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Protocol
 
 from thinkact.apps.legal.checklist import Fact, Item, Need, Verdict
@@ -123,6 +123,28 @@ NONE = "NONE"
 SHOWN = 5  # candidate sentences shown to the model for an item
 
 
+def text_verdict(
+    subject: Subject,
+    need: Need,
+    searched: Sequence[Candidate],
+    shown: str,
+    element: Candidate | None,
+) -> ItemVerdict | None:
+    """The verdict the text itself gives, the same on every model, or None for the model to
+    read: an element left open (vague), wording risky on its face, or a clause found only
+    in passing mentions in the whole document, none of which states its element (missing:
+    "shall notify" in another clause, or a "copy" of a report, is no clause of its own)."""
+    item = need.item
+    if shown == "vague" and element is not None:
+        return _from_text(subject, item.id, "vague", element, item.vague)
+    risky = risky_stated(searched[:SHOWN], item, searched) if need.risk_checked else None
+    if risky is not None and item.safe:
+        return _from_text(subject, item.id, "risky", risky, item.risk)
+    if shown != "present" and not any(c.plain for c in searched):
+        return missing(need)  # (a value beside the item's word is a clause: "pay ... monthly")
+    return None
+
+
 class StepwiseJudge:
     """Small models copy words out of a text far more reliably than they judge it (the
     embedded model answered "yes" to every yes/no question about a clause, and copied the
@@ -175,14 +197,13 @@ class StepwiseJudge:
         # What the text shows decides first; the model copies the key element only when
         # it shows neither a clear nor an open-ended statement of it.
         shown, quote = stated(candidates, item, searched)
-        risky = risky_stated(candidates, item) if need.risk_checked and item.safe else None
-        if shown == "vague":
-            verdict, note = "vague", item.vague
-        elif risky is not None:  # wording risky on its face: nothing to copy
-            verdict, note, quote = "risky", item.risk, risky
-        elif quote is None and item.concrete and not any(c.plain for c in searched):
-            return missing(need)  # passing mentions only, in the whole document
-        elif quote is None and item.concrete:
+        settled = text_verdict(subject, need, searched, shown, quote)
+        if settled is not None:
+            if settled.verdict == "missing" or not self.explain:
+                return settled
+            text_reason = self._reason(subject, text, settled.reason)
+            return replace(settled, reason=text_reason or settled.reason)
+        if quote is None and item.concrete:
             element = self._copy(subject, text, item.concrete)
             quote = _holding(candidates, element) if element else None
         if quote is None:
@@ -336,13 +357,9 @@ class VerdictJudge:
         # What the text itself shows is decided as the small-model judge decides it, so a
         # document gets the same findings on every model; the model reads the rest.
         shown, element = stated(candidates, item, searched)
-        risky = risky_stated(candidates, item) if need.risk_checked and item.safe else None
-        if shown == "vague" and element is not None:
-            return _from_text(subject, item.id, "vague", element, item.vague)
-        if risky is not None:
-            return _from_text(subject, item.id, "risky", risky, item.risk)
-        if element is None and item.concrete and not any(c.plain for c in searched):
-            return missing(need)  # passing mentions only, in the whole document
+        settled = text_verdict(subject, need, searched, shown, element)
+        if settled is not None:
+            return settled
         rules = [f"- present: the text {item.what}."]
         if item.concrete:
             rules.append(f"- vague: it does, but does not state {item.concrete}")

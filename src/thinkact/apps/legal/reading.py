@@ -175,11 +175,15 @@ _NEGATED = re.compile(
 _NEGATIVE_START = re.compile(r"^(?:not|no|non|never)\b")
 
 
-def risky_stated(candidates: Sequence[Candidate], item: Item) -> Candidate | None:
+def risky_stated(
+    candidates: Sequence[Candidate], item: Item, searched: Sequence[Candidate] = ()
+) -> Candidate | None:
     """The sentence of the clause that makes it risky on its face: the item's `risky_match`
     wording ("however caused") in a sentence that is plainly the clause, or a right for one
-    party alone to end it at will (`one_sided_exit`), wherever it stands."""
-    own = clause(candidates)  # each has the item's words or stands under its heading
+    party alone to end it at will (`one_sided_exit`), wherever it stands. The clause's
+    other searched sentences are read too, as in `stated`."""
+    read = [*candidates, *(c for c in _headed(searched) if c not in candidates)]
+    own = clause(read)  # each has the item's words or stands under its heading
     for c in own:
         if c.plain and states(c.sentence.text, item.risky_match, item.not_words):
             return c
