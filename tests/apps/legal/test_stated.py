@@ -13,6 +13,7 @@ from thinkact.apps.legal.documents import Document, Passage, segment
 from thinkact.apps.legal.evidence import Candidate, rank, run_in_label, sentences, states
 from thinkact.apps.legal.judge import ItemVerdict, StepwiseJudge, Subject
 from thinkact.apps.legal.reading import months_in, risky_stated, safe_stated, stated
+from thinkact.apps.legal.reviewer import SEARCHED
 from thinkact.testing import FunctionModel
 from thinkact.types import ModelRequest
 
@@ -95,7 +96,7 @@ def _subject(*paragraphs: tuple[str, str]) -> Subject:
 
 def _candidates(subject: Subject, item_id: str) -> list[Candidate]:
     item = ITEMS[item_id]
-    return rank(subject.sentences, item.headings, item.words, item.not_words)
+    return rank(subject.sentences, item.headings, item.words, item.not_words, limit=SEARCHED)
 
 
 def test_open_wording_makes_a_clause_vague_and_a_stated_value_clear() -> None:
@@ -610,10 +611,30 @@ def test_a_sentence_too_short_to_quote_is_no_evidence() -> None:
     ]
 
 
-def test_a_passing_mention_is_no_clause_and_is_not_judged_risky() -> None:
+def test_a_passing_mention_is_not_judged_risky() -> None:
     text = "The Consultant shall send insurance certificates on each renewal of the policies."
     verdict, asked = _judged("saas", "auto_renewal", ("11. Insurance", text))
-    assert verdict.verdict == "missing" and not asked
+    assert verdict.verdict == "present" and not asked
+
+
+def test_a_rule_list_opened_in_passing_is_still_the_clause() -> None:
+    verdict, _ = _judged(
+        "terms", "acceptable_use", ("6. Using the Service", "You must not:"), ("6. Using the "
+        "Service", "(a) copy the maps for resale.")
+    )  # fmt: skip
+    assert verdict.verdict == "present"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Trade secrets stay protected for so long as they remain trade secrets.",
+        "The obligations last for as long as the Recipient holds the information, and in any "
+        "case for five years.",
+    ],
+)
+def test_a_duration_tied_to_a_fact_is_not_left_open(text: str) -> None:
+    assert not states(text, ["{open_time}"])
 
 
 @pytest.mark.parametrize(
@@ -625,11 +646,9 @@ def test_a_passing_mention_is_no_clause_and_is_not_judged_risky() -> None:
             ("9. End of the Services", "On termination the Processor shall, at the "
              "Controller's choice notified within 30 days, return or delete the data."),
         ]),
-        # copies and modifications named in other clauses are no list of restrictions
-        ("licence", "licence_restrictions", [
-            ("4. Acceptance", "The Licensor shall correct the failure and deliver a new copy."),
-            ("8. Indemnity", "The Licensor may modify the Software so that it no longer "
-             "infringes."),
+        # a payment named in passing, with no period, is no payment term
+        ("services", "payment_terms", [
+            ("9. Records", "The Consultant keeps records of each payment it receives."),
         ]),
     ],
 )  # fmt: skip
@@ -702,6 +721,8 @@ def test_the_safeguard_may_stand_in_the_clause_without_the_item_words() -> None:
         ("Payment", "payment_terms", "Invoices are settled within the credit period customarily "
          "allowed in the trade."),
         ("Payment", "payment_terms", "Fees are paid in the ordinary course of business."),
+        ("Term", "confidentiality_term", "These obligations continue for as long afterwards as "
+         "the Discloser may reasonably treat the information as sensitive."),
         ("Retention", "retention", "We keep files in line with our records management schedule."),
         ("Liability", "limitation_of_liability", "Liability is limited to an amount proportionate "
          "to the business done."),
@@ -715,3 +736,24 @@ def test_wording_that_leaves_the_value_to_something_unstated_is_vague(
     heading: str, item_id: str, text: str
 ) -> None:
     assert stated(_candidates(_subject((heading, text)), item_id), ITEMS[item_id])[0] == "vague"
+
+
+def test_risky_wording_beyond_the_likeliest_sentences_counts_only_with_the_items_words() -> None:
+    heading = "12. Indemnities and liability"
+    indemnities = [
+        (heading, f"12.{i} The Contractor indemnifies the Company against claims arising from "
+         f"its breach of clause {i}.")
+        for i in range(1, 7)
+    ]  # fmt: skip
+    exclusion = (
+        heading,
+        "12.7 Neither party is liable for any Consequential Loss, however arising.",
+    )
+    candidates = _candidates(_subject(*indemnities, exclusion), "indemnity")
+    assert len(candidates) > 6
+    assert risky_stated(candidates[:5], ITEMS["indemnity"], candidates) is None
+    own_fault = (heading, "12.8 The Company shall indemnify the Contractor against all claims, "
+                 "however arising.")  # fmt: skip
+    candidates = _candidates(_subject(*indemnities, exclusion, own_fault), "indemnity")
+    found = risky_stated(candidates[:5], ITEMS["indemnity"], candidates)
+    assert found is not None and "12.8" in found.shown

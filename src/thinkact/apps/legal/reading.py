@@ -181,8 +181,10 @@ def risky_stated(
     """The sentence of the clause that makes it risky on its face: the item's `risky_match`
     wording ("however caused") in a sentence that is plainly the clause, or a right for one
     party alone to end it at will (`one_sided_exit`), wherever it stands. The clause's
-    other searched sentences are read too, as in `stated`."""
-    read = [*candidates, *(c for c in _headed(searched) if c not in candidates)]
+    other searched sentences with the item's words are read too ("however arising" in a
+    liability exclusion under "Indemnities and liability" says nothing of the indemnity)."""
+    more = (c for c in _headed(searched) if c.hits and c not in candidates)
+    read = [*candidates, *more]
     own = clause(read)  # each has the item's words or stands under its heading
     for c in own:
         if c.plain and states(c.sentence.text, item.risky_match, item.not_words):
