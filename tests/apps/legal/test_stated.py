@@ -626,18 +626,6 @@ def test_a_rule_list_opened_in_passing_is_still_the_clause() -> None:
 
 
 @pytest.mark.parametrize(
-    "text",
-    [
-        "Trade secrets stay protected for so long as they remain trade secrets.",
-        "The obligations last for as long as the Recipient holds the information, and in any "
-        "case for five years.",
-    ],
-)
-def test_a_duration_tied_to_a_fact_is_not_left_open(text: str) -> None:
-    assert not states(text, ["{open_time}"])
-
-
-@pytest.mark.parametrize(
     ("kid", "item_id", "paragraphs"),
     [
         # a deadline for something else, beside a notice of a choice, is no breach notice
@@ -721,8 +709,6 @@ def test_the_safeguard_may_stand_in_the_clause_without_the_item_words() -> None:
         ("Payment", "payment_terms", "Invoices are settled within the credit period customarily "
          "allowed in the trade."),
         ("Payment", "payment_terms", "Fees are paid in the ordinary course of business."),
-        ("Term", "confidentiality_term", "These obligations continue for as long afterwards as "
-         "the Discloser may reasonably treat the information as sensitive."),
         ("Retention", "retention", "We keep files in line with our records management schedule."),
         ("Liability", "limitation_of_liability", "Liability is limited to an amount proportionate "
          "to the business done."),

@@ -228,11 +228,7 @@ VALUES = {  # what a clause states, beyond fixed words
         r"required)"
         # a time set by custom, not by a number ("the credit period customarily allowed")
         r"|(?:customary|usual|normal|ordinary)\s+(?:[a-z]+\s+){0,3}?(?:practice|period|cycle"
-        r"|course|timescales?)|(?:period|time)\s+(?:[a-z]+\s+){0,2}?customarily"
-        # a duration left to someone's judgment ("for as long afterwards as the Discloser
-        # may reasonably continue to treat it as sensitive")
-        r"|(?:as|so) long (?:afterwards |thereafter )?as\s+[^.;,]{0,60}?\b(?:reasonabl[a-z]*"
-        r"|consider[a-z]*|deem[a-z]*|see fit|think fit))(?![a-z])"
+        r"|course|timescales?)|(?:period|time)\s+(?:[a-z]+\s+){0,2}?customarily)(?![a-z])"
     ),
     # A payer's duty to pay that waits on its own payment by someone else ("pay when paid",
     # "conditional on the Company having been paid by the Client").
