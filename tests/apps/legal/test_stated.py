@@ -677,6 +677,8 @@ def test_payment_that_waits_on_the_payer_being_paid_is_risky(text: str, risky: b
         ("Employee assigns to the Company all Inventions made during employment, whether or "
          "not during working hours and whether or not relating to the Company's business.",
          True),
+        ("All rights in works created by the Employee in the course of his employment, whether "
+         "or not during working hours, belong to the Company.", False),
         ("Employee assigns to the Company all Inventions made in the course of employment. "
          "This does not apply to an invention developed entirely on Employee's own time "
          "without the Company's equipment that does not relate to its business.", False),

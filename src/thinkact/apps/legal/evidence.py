@@ -239,12 +239,12 @@ VALUES = {  # what a clause states, beyond fixed words
         r"|only\s+(?:if|when|after|once|to the extent that)\s+[^.;]{0,60}?\bhas\s+(?:been\s+paid"
         r"|received\s+(?:full\s+)?payment)\s+(?:by|from))(?![a-z])"
     ),
-    # Rights taken in work beyond the job: made in the person's own hours, or unrelated to
-    # the business ("whether or not during working hours").
+    # Rights taken in work beyond the job: work unrelated to the business ("whether or not
+    # relating to the Company's business"). Work in the course of the job "whether or not
+    # during working hours" is the usual, fair reach.
     "{beyond_the_job}": re.compile(
-        r"(?<![a-z])(?:whether or not\s+(?:during|in|within|outside)\s+(?:normal\s+|regular\s+)?"
-        r"(?:working|business|office)\s+hours|whether or not\s+(?:relat\w*|connected)\s+"
-        r"(?:in any way\s+)?to\s+(?:the\s+)?[a-z']+(?:'s)?\s+business)(?![a-z])"
+        r"(?<![a-z])(?:whether or not|regardless of whether)\s+(?:(?:it|they)\s+)?"
+        r"(?:relat\w*|connected)\s+(?:in any way\s+)?to\s+(?:the\s+)?[a-z']+\s+business(?![a-z])"
     ),
 }
 # "{one_sided_exit}" is read with its clause and paragraph (`reading.one_sided_exit`).
