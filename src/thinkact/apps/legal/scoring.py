@@ -54,6 +54,7 @@ SPLITS: tuple[str, ...] = (
     "fresh3",
     "fresh4",
     "fresh5",
+    "fresh6",
     "real",
 )
 
