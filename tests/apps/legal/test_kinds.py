@@ -318,10 +318,18 @@ def test_a_kind_is_known_by_the_terms_it_uses_throughout(tmp_path: Path) -> None
         f"in matter {i}.\n"
         for i in range(1, 7)
     )
-    undertaking = load(tmp_path, f"SECRECY UNDERTAKING IN FAVOUR OF THE OWNER\n\n{body}")
+    undertaking = load(tmp_path, f"DEED POLL IN FAVOUR OF THE OWNER\n\n{body}")
     assert detect(undertaking).kind.id == "nda"
     assert "used throughout" in detect(undertaking).why
     once = load(tmp_path, "MEMORANDUM\n\n1. The Recipient keeps Confidential Information.\n")
     assert detect(once).kind.id == "general"
     both = body + "".join(f"{i}. The Employee reports to the Employer.\n" for i in range(6))
     assert detect(load(tmp_path, f"MEMORANDUM\n\n{both}")).kind.id == "general"
+
+
+@pytest.mark.parametrize(
+    "title", ["Confidentiality Undertaking", "Deed of Confidentiality", "Secrecy Undertaking"]
+)
+def test_undertakings_and_deeds_of_confidentiality_are_ndas(tmp_path: Path, title: str) -> None:
+    text = f"{title}\n\nbetween Zeta AG and Omega GmbH\n\n1. Zeta will share drawings with Omega.\n"
+    assert detect(load(tmp_path, text)).kind.id == "nda"

@@ -611,10 +611,21 @@ def test_a_sentence_too_short_to_quote_is_no_evidence() -> None:
     ]
 
 
-def test_a_passing_mention_is_not_judged_risky() -> None:
+def test_a_passing_mention_is_no_clause_and_is_not_judged_risky() -> None:
     text = "The Consultant shall send insurance certificates on each renewal of the policies."
     verdict, asked = _judged("saas", "auto_renewal", ("11. Insurance", text))
-    assert verdict.verdict == "present" and not asked
+    assert verdict.verdict == "missing" and not asked
+
+
+def test_a_short_opening_sentence_with_the_items_words_heads_its_paragraph() -> None:
+    paragraph = (
+        "3.5 Restriction on competing. For twenty-four (24) months after her employment ends, "
+        "the Employee will not work for any business that sells marine products."
+    )
+    verdict, _ = _judged(
+        "employment", "non_compete", ("Part 3 - Protecting the Business", paragraph)
+    )
+    assert verdict.verdict == "risky"
 
 
 def test_a_rule_list_opened_in_passing_is_still_the_clause() -> None:
@@ -637,6 +648,11 @@ def test_a_rule_list_opened_in_passing_is_still_the_clause() -> None:
         # a payment named in passing, with no period, is no payment term
         ("services", "payment_terms", [
             ("9. Records", "The Consultant keeps records of each payment it receives."),
+        ]),
+        # duties the employer assigns are no assignment of inventions
+        ("employment", "ip_ownership", [
+            ("1. The Engagement", "The Employee will lead the scale-up program and perform "
+             "other duties that the Company assigns."),
         ]),
     ],
 )  # fmt: skip
@@ -745,3 +761,39 @@ def test_risky_wording_beyond_the_likeliest_sentences_counts_only_with_the_items
     candidates = _candidates(_subject(*indemnities, exclusion, own_fault), "indemnity")
     found = risky_stated(candidates[:5], ITEMS["indemnity"], candidates)
     assert found is not None and "12.8" in found.shown
+
+
+def test_a_condition_after_a_negation_is_not_denied() -> None:
+    heading = "4. Free trials, automatic renewal and cancelling"
+    subject = _subject(
+        (heading, "Your subscription renews automatically at the end of each billing period."),
+        (heading, "We will not charge you if you cancel before the trial ends."),
+    )
+    candidates = _candidates(subject, "auto_renewal")
+    assert safe_stated(candidates, ITEMS["auto_renewal"]) == (True, None)
+
+
+def test_a_section_two_of_whose_sentences_have_the_items_words_is_its_clause() -> None:
+    heading = "Sending information outside the country"
+    subject = _subject(
+        (heading, "Our main servers are located in Singapore, and some providers may process "
+         "information in other countries."),
+        (heading, "When your information is processed outside the country, we use contracts that "
+         "require a comparable level of protection."),
+        ("Who we share it with", "If we are sold, your information may be transferred to "
+         "the new owner."),
+    )  # fmt: skip
+    candidates = _candidates(subject, "international_transfers")
+    grouped = [c for c in candidates if c.sentence.passage.section == heading]
+    alone = [c for c in candidates if c.sentence.passage.section != heading]
+    assert all(c.plain for c in grouped) and not any(c.plain for c in alone)
+
+
+def test_plain_english_disclaimers_are_the_warranties_clause() -> None:
+    verdict, _ = _judged(
+        "terms",
+        "warranties",
+        ("6. Outdoors", "We do not promise that any route is safe, open or suitable for you."),
+        ("6. Outdoors", "We cannot promise that the Service will always be available."),
+    )
+    assert verdict.verdict == "present"

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
@@ -128,11 +129,31 @@ def rank(
     for s in doc_sentences:
         if len(s.text) < MIN_QUOTE:
             continue
-        headed = under(s.passage.section) or under(run_in_label(s.passage.text))
+        label = opening_label(s.passage.text)
+        headed = (
+            under(s.passage.section)
+            or under(run_in_label(s.passage.text))
+            or bool(label and hits(label, words, not_words))
+        )
         found = hits(s.text, words, not_words)
         score = found + (1.5 if headed else 0.0)
         if score > 0:
             scored.append((score, found, s))
+    # A section two of whose sentences have the item's words is about it, whatever its
+    # heading says ("Sending information outside the Philippines"): like a heading, a little.
+    with_words = Counter(s.passage.section for _, found, s in scored if found and s.passage.section)
+    # So is a sentence with its words that opens a list ("You must not:").
+    scored = [
+        (
+            score + 0.5
+            if score == found
+            and (with_words[s.passage.section] >= 2 or (found and s.text.rstrip().endswith(":")))
+            else score,
+            found,
+            s,
+        )
+        for score, found, s in scored
+    ]
     best = sorted(scored, key=lambda x: (-x[0], x[2].index))[:limit]
     return [Candidate(s, score, hits, _shown(s.text, words)) for score, hits, s in best]
 
@@ -181,6 +202,17 @@ def run_in_label(text: str) -> str:
         return ""
     titled = all(w[:1].isupper() or w[:1].isdigit() or w in _SMALL_WORDS for w in words)
     return m.group(1) if titled and words[-1] not in _SMALL_WORDS else ""
+
+
+@lru_cache(maxsize=4096)
+def opening_label(text: str) -> str:
+    """A short opening sentence of a paragraph, in any case ("Restriction on competing." in
+    "3.5 Restriction on competing. For 24 months ..."): it heads the paragraph for an item
+    whose words it has. "" when the paragraph opens otherwise, or is that sentence alone."""
+    m = _RUN_IN.match(text)
+    if not m or not text[m.end() :].strip():
+        return ""
+    return m.group(1) if 1 <= len(m.group(1).split()) <= 6 else ""
 
 
 def _shown(text: str, words: Sequence[str]) -> str:

@@ -130,9 +130,7 @@ def _within(own: Sequence[Candidate], max_months: int, item: Item) -> tuple[bool
     `max_months` makes it risky ("for thirty (30) months after it ends"); when such
     sentences state periods and all are within it, the clause is fair."""
     said = False
-    for c in own:
-        if not c.hits:
-            continue
+    for c in own:  # the item's words, or under its heading
         periods = months_in(_LOOKBACK.sub(" ", c.sentence.text))
         if any(p > max_months for p in periods):
             return False, c
@@ -165,11 +163,13 @@ def _stated_beside(sentence: Sentence, item: Item) -> bool:
     )
 
 
-# What follows these words is what a clause does not do ("without notice", "whether or
-# not marked", "cannot be stopped"), up to the end of the phrase.
+# What follows these words is what a clause does not do ("without notice", "whether or not
+# marked", "cannot be stopped"), up to the end of the phrase, or to a condition that starts
+# another thought ("will not charge you if you cancel": cancelling is not denied).
 _NEGATED = re.compile(
     r"\b(?:whether or not|without|not|no|never|nor|cannot|can't|won't)\b"
-    r"(?!\s+(?:later|less|fewer|more|sooner|earlier)\s+than|\s+only)[^.;:,()]*",
+    r"(?!\s+(?:later|less|fewer|more|sooner|earlier)\s+than|\s+only)"
+    r"(?:(?!\b(?:if|unless|until|once|provided|except|so long as|as long as)\b)[^.;:,()])*",
     re.IGNORECASE,
 )
 _NEGATIVE_START = re.compile(r"^(?:not|no|non|never)\b")
