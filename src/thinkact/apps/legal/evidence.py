@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
@@ -139,21 +138,6 @@ def rank(
         score = found + (1.5 if headed else 0.0)
         if score > 0:
             scored.append((score, found, s))
-    # A section two of whose sentences have the item's words is about it, whatever its
-    # heading says ("Sending information outside the Philippines"): like a heading, a little.
-    with_words = Counter(s.passage.section for _, found, s in scored if found and s.passage.section)
-    # So is a sentence with its words that opens a list ("You must not:").
-    scored = [
-        (
-            score + 0.5
-            if score == found
-            and (with_words[s.passage.section] >= 2 or (found and s.text.rstrip().endswith(":")))
-            else score,
-            found,
-            s,
-        )
-        for score, found, s in scored
-    ]
     best = sorted(scored, key=lambda x: (-x[0], x[2].index))[:limit]
     return [Candidate(s, score, hits, _shown(s.text, words)) for score, hits, s in best]
 
@@ -260,7 +244,11 @@ VALUES = {  # what a clause states, beyond fixed words
         r"required)"
         # a time set by custom, not by a number ("the credit period customarily allowed")
         r"|(?:customary|usual|normal|ordinary)\s+(?:[a-z]+\s+){0,3}?(?:practice|period|cycle"
-        r"|course|timescales?)|(?:period|time)\s+(?:[a-z]+\s+){0,2}?customarily)(?![a-z])"
+        r"|course|timescales?)|(?:period|time)\s+(?:[a-z]+\s+){0,2}?customarily"
+        # a duration that lasts as long as someone judges fit ("for as long as our
+        # accounting team considers prudent")
+        r"|(?:as|so) long as\s+[^.;,]{0,50}?\b(?:considers?|deems?|regards?|thinks?|judges?)"
+        r")(?![a-z])"
     ),
     # A payer's duty to pay that waits on its own payment by someone else ("pay when paid",
     # "conditional on the Company having been paid by the Client").

@@ -131,17 +131,18 @@ def text_verdict(
     element: Candidate | None,
 ) -> ItemVerdict | None:
     """The verdict the text itself gives, the same on every model, or None for the model to
-    read: an element left open (vague), wording risky on its face, or a clause found only
-    in passing mentions in the whole document, none of which states its element (missing:
-    "shall notify" in another clause is no breach notice, nor duties "the Company assigns"
-    an assignment of inventions)."""
+    read: an element left open (vague), wording risky on its face, or a clause with a key
+    element found only in passing mentions in the whole document, none of which states it
+    (missing: "shall notify" in another clause is no breach notice). Items without a key
+    element keep a one-word mention: plain-English clauses under headings of their own
+    ("We may change these terms", "you must not: ...") are often only that."""
     item = need.item
     if shown == "vague" and element is not None:
         return _from_text(subject, item.id, "vague", element, item.vague)
     risky = risky_stated(searched[:SHOWN], item, searched) if need.risk_checked else None
     if risky is not None and item.safe:
         return _from_text(subject, item.id, "risky", risky, item.risk)
-    if shown != "present" and not any(c.plain for c in searched):
+    if item.concrete and shown != "present" and not any(c.plain for c in searched):
         return missing(need)  # (a value beside the item's word is a clause: "pay ... monthly")
     return None
 
