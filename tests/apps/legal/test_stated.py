@@ -793,3 +793,19 @@ def test_an_indemnity_whether_or_not_you_were_at_fault_is_risky() -> None:
             "not you were at fault.")  # fmt: skip
     verdict, asked = _judged("services", "indemnity", ("11. Indemnity", text))
     assert verdict.verdict == "risky" and not asked
+
+
+def test_duties_the_employer_assigns_are_no_assignment_of_inventions() -> None:
+    subject = _subject(
+        ("1. The Engagement", "The Employee will perform other duties that the Company assigns.")
+    )
+    assert _candidates(subject, "ip_ownership") == []
+
+
+def test_a_transfer_safeguard_in_plain_words_is_stated() -> None:
+    text = ("When your information is processed outside the country, we use contracts that "
+            "require the recipient to give it a comparable level of protection.")  # fmt: skip
+    candidates = _candidates(
+        _subject(("Sending information abroad", text)), "international_transfers"
+    )
+    assert stated(candidates, ITEMS["international_transfers"])[0] == "present"
