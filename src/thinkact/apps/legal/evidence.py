@@ -128,12 +128,7 @@ def rank(
     for s in doc_sentences:
         if len(s.text) < MIN_QUOTE:
             continue
-        label = opening_label(s.passage.text)
-        headed = (
-            under(s.passage.section)
-            or under(run_in_label(s.passage.text))
-            or bool(label and hits(label, words, not_words))
-        )
+        headed = under(s.passage.section) or under(run_in_label(s.passage.text))
         found = hits(s.text, words, not_words)
         score = found + (1.5 if headed else 0.0)
         if score > 0:
@@ -186,17 +181,6 @@ def run_in_label(text: str) -> str:
         return ""
     titled = all(w[:1].isupper() or w[:1].isdigit() or w in _SMALL_WORDS for w in words)
     return m.group(1) if titled and words[-1] not in _SMALL_WORDS else ""
-
-
-@lru_cache(maxsize=4096)
-def opening_label(text: str) -> str:
-    """A short opening sentence of a paragraph, in any case ("Restriction on competing." in
-    "3.5 Restriction on competing. For 24 months ..."): it heads the paragraph for an item
-    whose words it has. "" when the paragraph opens otherwise, or is that sentence alone."""
-    m = _RUN_IN.match(text)
-    if not m or not text[m.end() :].strip():
-        return ""
-    return m.group(1) if 1 <= len(m.group(1).split()) <= 6 else ""
 
 
 def _shown(text: str, words: Sequence[str]) -> str:

@@ -130,7 +130,9 @@ def _within(own: Sequence[Candidate], max_months: int, item: Item) -> tuple[bool
     `max_months` makes it risky ("for thirty (30) months after it ends"); when such
     sentences state periods and all are within it, the clause is fair."""
     said = False
-    for c in own:  # the item's words, or under its heading
+    for c in own:
+        if not c.hits:
+            continue
         periods = months_in(_LOOKBACK.sub(" ", c.sentence.text))
         if any(p > max_months for p in periods):
             return False, c
