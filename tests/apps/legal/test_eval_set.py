@@ -32,7 +32,17 @@ def keys() -> list[DocumentKey]:
 
 
 # the splits of documents written for this project (built by make_set.py from src/)
-PROJECT_SPLITS = ("dev", "heldout", "fresh", "fresh2", "fresh3", "fresh4", "fresh5", "fresh6")
+PROJECT_SPLITS = (
+    "dev",
+    "heldout",
+    "fresh",
+    "fresh2",
+    "fresh3",
+    "fresh4",
+    "fresh5",
+    "fresh6",
+    "fresh7",
+)
 
 
 def project(keys: list[DocumentKey]) -> list[DocumentKey]:
@@ -79,6 +89,7 @@ def test_each_split_is_nonempty_and_every_kind_is_in_dev_and_heldout(
     splits = Counter(k.split for k in keys)
     assert splits["dev"] and splits["heldout"] and splits["fresh"] and splits["fresh2"]
     assert splits["fresh3"] and splits["fresh4"] and splits["fresh5"] and splits["fresh6"]
+    assert splits["fresh7"]
     assert splits["real"]
     assert 0.3 <= splits["dev"] / (splits["dev"] + splits["heldout"]) <= 0.5
     for kind in KINDS:
@@ -106,7 +117,7 @@ def test_clean_controls_and_planted_problems(keys: list[DocumentKey]) -> None:
     planted = [k for k in docs if not k.clean]
     assert all(1 <= len(k.expected) <= 3 for k in planted)
     problems = [p for k in planted for p in k.expected]
-    assert 55 <= len(problems) <= 125
+    assert 55 <= len(problems) <= 140
     tuned_on = [p for k in planted if k.split in ("dev", "heldout") for p in k.expected]
     assert 30 <= len(tuned_on) <= 45
     assert {p.status for p in problems} == set(STATUSES)
@@ -252,6 +263,34 @@ def test_fresh6_documents_are_a_sixth_unseen_split_with_controls_and_mixed_probl
     assert statuses == {"missing": 4, "vague": 5, "risky": 5}, statuses
     severities = Counter(p.severity for k in planted for p in k.expected)
     assert severities == {"CRITICAL": 3, "WARNING": 11}, severities
+
+
+def test_fresh7_documents_are_a_seventh_unseen_split_with_controls_and_mixed_problems(
+    keys: list[DocumentKey],
+) -> None:
+    """The `fresh7` split: ten more documents written unseen, for reporting only."""
+    fresh7 = _blind_split(keys, "fresh7", 10)
+    assert {k.kind for k in fresh7} == set(KINDS)
+    assert max(Counter(k.kind for k in fresh7).values()) <= 2
+    formats = Counter(k.format for k in fresh7)
+    assert all(formats[fmt] >= 2 for fmt in ("pdf", "docx", "md", "txt")), formats
+    pages = [k.pages for k in fresh7]
+    assert sum(1 for p in pages if 8 <= p <= 12) == 1
+    assert sum(1 for p in pages if 2 <= p <= 6) == len(pages) - 1
+    clean = [k for k in fresh7 if k.clean]
+    assert len(clean) == 3 and all(not k.expected for k in clean)
+    assert all(set(k.must_not_flag) == set(ITEMS_BY_KIND[k.kind]) for k in clean)
+    planted = [k for k in fresh7 if not k.clean]
+    assert len(planted) == 7 and all(k.must_not_flag for k in planted)
+    assert all(
+        set(k.must_not_flag) == set(ITEMS_BY_KIND[k.kind]) - {p.item for p in k.expected}
+        for k in planted
+    )
+    _assert_mixed_problems(planted, 3, 12, 14)
+    statuses = Counter(p.status for k in planted for p in k.expected)
+    assert statuses == {"missing": 5, "vague": 4, "risky": 5}, statuses
+    severities = Counter(p.severity for k in planted for p in k.expected)
+    assert severities == {"CRITICAL": 3, "WARNING": 10, "INFO": 1}, severities
 
 
 def test_pdf_page_counts_match_the_files(keys: list[DocumentKey]) -> None:

@@ -55,6 +55,7 @@ SPLITS: tuple[str, ...] = (
     "fresh4",
     "fresh5",
     "fresh6",
+    "fresh7",
     "real",
 )
 
