@@ -800,3 +800,16 @@ def test_a_transfer_safeguard_in_plain_words_is_stated() -> None:
         _subject(("Sending information abroad", text)), "international_transfers"
     )
     assert stated(candidates, ITEMS["international_transfers"])[0] == "present"
+
+
+def test_open_wording_under_the_heading_alone_does_not_outweigh_a_stated_deadline() -> None:
+    heading = "4. Fees and Payment"
+    stated_deadline = _subject(
+        (heading, "The Client shall pay each valid invoice within thirty (30) days."),
+        (heading, "Additional services are to be agreed in writing before they are carried out."),
+    )
+    candidates = _candidates(stated_deadline, "payment_terms")
+    assert stated(candidates, ITEMS["payment_terms"])[0] == "present"
+    open_alone = _subject((heading, "Amounts are settled as the parties may later agree."))
+    candidates = _candidates(open_alone, "payment_terms")
+    assert stated(candidates, ITEMS["payment_terms"])[0] != "present"

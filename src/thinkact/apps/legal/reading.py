@@ -26,11 +26,17 @@ def stated(
     searched sentences (the open payment term of a 30-page agreement is rarely among its
     five likeliest sentences), makes the clause vague; a sentence of the clause itself
     (`clause`, among those read) with a `concrete_match` makes it clear (in a passing
-    mention, a value, or a phrase beside the item's word)."""
+    mention, a value, or a phrase beside the item's word). Open wording in a sentence that
+    only stands under the heading does not outweigh a sentence with the item's words that
+    states it ("Additional services are to be agreed" beside "pay each invoice within 30
+    days")."""
     if not item.concrete:
         return "", None
     read = [*candidates, *(c for c in _headed(searched) if c not in candidates)]
+    clear = _clear(read, item)
     for c in read:
+        if not c.hits and clear is not None and clear.hits:
+            continue
         text = c.sentence.text
         if (
             states(text, item.vague_match, item.not_words)
@@ -39,14 +45,19 @@ def stated(
             and not _listed_after(c, read, item)
         ):
             return "vague", c
+    return ("present", clear) if clear is not None else ("", None)
+
+
+def _clear(read: Sequence[Candidate], item: Item) -> Candidate | None:
+    """The sentence of the clause that states the item's element, if one does."""
     values = [p for p in item.concrete_match if p.startswith("{")]
     for c in clause(read):  # each has the item's words or stands under its heading
         text = c.sentence.text
         if states(text, values, item.not_words) or states(
             text if c.plain else _without(text, item.words), item.concrete_match, item.not_words
         ):
-            return "present", c
-    return "", None
+            return c
+    return None
 
 
 def _without(text: str, words: Sequence[str]) -> str:
