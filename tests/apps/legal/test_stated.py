@@ -813,3 +813,12 @@ def test_open_wording_under_the_heading_alone_does_not_outweigh_a_stated_deadlin
     open_alone = _subject((heading, "Amounts are settled as the parties may later agree."))
     candidates = _candidates(open_alone, "payment_terms")
     assert stated(candidates, ITEMS["payment_terms"])[0] != "present"
+    # a deadline for something else, in another clause, leaves the open clause open
+    elsewhere = _subject(
+        ("5. Ending the Employment", "Either party may end the employment at an appropriate "
+         "juncture, giving such notice as the circumstances reasonably permit."),
+        ("6. Restrictive Covenants", "For twelve months after his employment ends, the "
+         "Executive will not solicit any employee."),
+    )  # fmt: skip
+    candidates = _candidates(elsewhere, "term_termination")
+    assert stated(candidates, ITEMS["term_termination"])[0] == "vague"

@@ -27,15 +27,15 @@ def stated(
     five likeliest sentences), makes the clause vague; a sentence of the clause itself
     (`clause`, among those read) with a `concrete_match` makes it clear (in a passing
     mention, a value, or a phrase beside the item's word). Open wording in a sentence that
-    only stands under the heading does not outweigh a sentence with the item's words that
-    states it ("Additional services are to be agreed" beside "pay each invoice within 30
-    days")."""
+    only stands under the heading does not outweigh a sentence of the same section, plainly
+    the clause, that states it ("Additional services are to be agreed" beside "pay each
+    invoice within 30 days")."""
     if not item.concrete:
         return "", None
     read = [*candidates, *(c for c in _headed(searched) if c not in candidates)]
     clear = _clear(read, item)
     for c in read:
-        if not c.hits and clear is not None and clear.hits:
+        if not c.hits and clear is not None and _outweighs(clear, c):
             continue
         text = c.sentence.text
         if (
@@ -46,6 +46,11 @@ def stated(
         ):
             return "vague", c
     return ("present", clear) if clear is not None else ("", None)
+
+
+def _outweighs(clear: Candidate, c: Candidate) -> bool:
+    section = clear.sentence.passage.section
+    return bool(clear.hits and clear.plain and section and section == c.sentence.passage.section)
 
 
 def _clear(read: Sequence[Candidate], item: Item) -> Candidate | None:
