@@ -13,6 +13,7 @@ from thinkact.apps.legal.scoring import (
     ITEMS_BY_KIND,
     KINDS,
     SEVERITIES,
+    SPLITS,
     STATUSES,
     DocumentKey,
     DocumentOutcome,
@@ -32,17 +33,7 @@ def keys() -> list[DocumentKey]:
 
 
 # the splits of documents written for this project (built by make_set.py from src/)
-PROJECT_SPLITS = (
-    "dev",
-    "heldout",
-    "fresh",
-    "fresh2",
-    "fresh3",
-    "fresh4",
-    "fresh5",
-    "fresh6",
-    "fresh7",
-)
+PROJECT_SPLITS = tuple(s for s in SPLITS if s != "real")
 
 
 def project(keys: list[DocumentKey]) -> list[DocumentKey]:

@@ -139,9 +139,10 @@ def text_verdict(
     item = need.item
     if shown == "vague" and element is not None:
         return _from_text(subject, item.id, "vague", element, item.vague)
-    risky = risky_stated(searched[:SHOWN], item, searched) if need.risk_checked else None
-    if risky is not None and item.safe:
-        return _from_text(subject, item.id, "risky", risky, item.risk)
+    if need.risk_checked and item.safe:  # (no safeguard: nothing to read as risky)
+        risky = risky_stated(searched[:SHOWN], item, searched)
+        if risky is not None:
+            return _from_text(subject, item.id, "risky", risky, item.risk)
     if item.concrete and shown != "present" and not any(c.plain for c in searched):
         return missing(need)  # (a value beside the item's word is a clause: "pay ... monthly")
     return None

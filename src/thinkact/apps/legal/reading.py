@@ -32,7 +32,7 @@ def stated(
     invoice within 30 days")."""
     if not item.concrete:
         return "", None
-    read = [*candidates, *(c for c in _headed(searched) if c not in candidates)]
+    read = _with_clause(candidates, searched)
     clear = _clear(read, item)
     for c in read:
         if not c.hits and clear is not None and _outweighs(clear, c):
@@ -72,6 +72,15 @@ def _without(text: str, words: Sequence[str]) -> str:
     for w in words:
         low = phrase(w).sub(" ", low)
     return low
+
+
+def _with_clause(
+    candidates: Sequence[Candidate], searched: Sequence[Candidate], own_words: bool = False
+) -> list[Candidate]:
+    """The candidates, then the clause's further searched sentences (`_headed`); with
+    `own_words`, only those of them that have the item's words."""
+    more = (c for c in _headed(searched) if (c.hits or not own_words) and c not in candidates)
+    return [*candidates, *more]
 
 
 def _headed(searched: Sequence[Candidate]) -> list[Candidate]:
@@ -201,9 +210,7 @@ def risky_stated(
     party alone to end it at will (`one_sided_exit`), wherever it stands. The clause's
     other searched sentences with the item's words are read too ("however arising" in a
     liability exclusion under "Indemnities and liability" says nothing of the indemnity)."""
-    more = (c for c in _headed(searched) if c.hits and c not in candidates)
-    read = [*candidates, *more]
-    own = clause(read)  # each has the item's words or stands under its heading
+    own = clause(_with_clause(candidates, searched, own_words=True))
     for c in own:
         if c.plain and states(c.sentence.text, item.risky_match, item.not_words):
             return c
