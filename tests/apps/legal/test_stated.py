@@ -10,9 +10,9 @@ from hypothesis import strategies as st
 
 from thinkact.apps.legal.checklist import Need, _items, kind
 from thinkact.apps.legal.documents import Document, Passage, segment
-from thinkact.apps.legal.evidence import Candidate, rank, run_in_label, sentences, states
+from thinkact.apps.legal.evidence import Candidate, months_in, rank, run_in_label, sentences, states
 from thinkact.apps.legal.judge import ItemVerdict, StepwiseJudge, Subject
-from thinkact.apps.legal.reading import months_in, risky_stated, safe_stated, stated
+from thinkact.apps.legal.reading import risky_stated, safe_stated, stated
 from thinkact.apps.legal.reviewer import SEARCHED
 from thinkact.testing import FunctionModel
 from thinkact.types import ModelRequest
@@ -730,6 +730,14 @@ def test_the_safeguard_may_stand_in_the_clause_without_the_item_words() -> None:
          "with which it is most closely connected."),
         ("Deletion", "deletion_return", "The Processor may keep the data for as long as it "
          "considers necessary, and then delete it."),
+        ("How long we keep it", "retention", "We keep account details until we decide that "
+         "they are no longer useful to us."),
+        ("How long we keep it", "retention", "Claims files are kept while the matter remains "
+         "of interest to us."),
+        ("How long we keep it", "retention", "We keep records for a period that reflects the "
+         "course of our relationship with you."),
+        ("How long we keep it", "retention", "Recordings are overwritten on a rolling cycle set "
+         "by our security team."),
     ],
 )  # fmt: skip
 def test_wording_that_leaves_the_value_to_something_unstated_is_vague(
@@ -822,3 +830,61 @@ def test_open_wording_under_the_heading_alone_does_not_outweigh_a_stated_deadlin
     )  # fmt: skip
     candidates = _candidates(elsewhere, "term_termination")
     assert stated(candidates, ITEMS["term_termination"])[0] == "vague"
+
+
+@pytest.mark.parametrize(
+    ("text", "risky"),
+    [
+        ("This Agreement renews automatically for a further term of thirty-six (36) months "
+         "unless either party gives 90 days' notice of non-renewal.", True),
+        ("It renews automatically for successive periods of three years each.", True),
+        ("It renews automatically for successive periods of two (2) years each, unless either "
+         "party gives six months' notice of non-renewal.", False),
+        ("The initial term is 36 months; it then renews automatically for successive 12-month "
+         "terms unless either party gives 60 days' notice of non-renewal.", False),
+        ("It renews automatically for successive one-year terms. The Customer may give notice "
+         "of non-renewal only during the fifteen (15) day period that begins 120 days before "
+         "the end of the term.", True),
+        ("It renews automatically for successive one-year terms unless the Customer gives "
+         "notice of non-renewal. A notice received at any other time has no effect.", True),
+    ],
+)  # fmt: skip
+def test_a_long_renewal_or_a_narrow_way_out_is_risky(text: str, risky: bool) -> None:
+    verdict, asked = _judged("saas", "auto_renewal", ("10. Term and Renewal", text))
+    assert (verdict.verdict == "risky") is risky
+    assert not (risky and asked)
+
+
+@pytest.mark.parametrize(
+    ("licence", "risky"),
+    [
+        ("The Supplier grants the Client a licence to use the Deliverables while this Agreement "
+         "is in force. The licence ends automatically when this Agreement ends.", True),
+        ("The Supplier grants the Client a perpetual, irrevocable licence to use the "
+         "Deliverables.", False),
+        # a licence to use the service ending with the contract is the norm
+        ("We grant you a licence to use the Platform. The licence ends automatically when "
+         "this Agreement ends.", False),
+    ],
+)  # fmt: skip
+def test_work_made_for_the_client_kept_by_the_supplier_at_the_end_is_risky(
+    licence: str, risky: bool
+) -> None:
+    heading = "8. Drawings, Records and Know-How"
+    verdict, asked = _judged(
+        "services",
+        "ip_ownership",
+        (heading, "All Deliverables shall vest in and remain the property of the Supplier."),
+        (heading, licence),
+    )
+    assert (verdict.verdict == "risky") is risky
+    assert not (risky and asked)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["kept for the period set by applicable law", "for the period set by law",
+     "until you decide to close your account", "while your account is open"],
+)  # fmt: skip
+def test_a_time_set_by_law_or_by_the_person_is_not_left_open(text: str) -> None:
+    assert not states(text, ("{open_time}",))

@@ -128,8 +128,11 @@ def rank(
     for s in doc_sentences:
         if len(s.text) < MIN_QUOTE:
             continue
-        headed = under(s.passage.section) or under(run_in_label(s.passage.text))
-        found = hits(s.text, words, not_words)
+        labelled = under(run_in_label(s.passage.text))
+        headed = labelled or under(s.passage.section)
+        # A paragraph labelled with the clause's name is the clause: its label stands for
+        # the words its sentences leave out ("3.5 Restriction on competing. For 24 months...").
+        found = max(hits(s.text, words, not_words), int(labelled))
         score = found + (1.5 if headed else 0.0)
         if score > 0:
             scored.append((score, found, s))
@@ -160,7 +163,7 @@ def defined_terms(
 
 
 _RUN_IN = re.compile(
-    r"^(?:[*-]\s+)?(?:\d{1,2}(?:\.\d{1,2})*\.?\s+)?[*_]{0,2}([A-Z0-9][^.:;!?*_]{0,60}?)[*_]{0,2}[.:]"
+    r"^(?:[*-]\s+)?(\d{1,2}(?:\.\d{1,2})*\.?\s+)?[*_]{0,2}([A-Z0-9][^.:;!?*_]{0,60}?)[*_]{0,2}[.:]"
     r"[*_]{0,2}(?:\s|$)"
 )
 _SMALL_WORDS = frozenset(
@@ -171,16 +174,18 @@ _SMALL_WORDS = frozenset(
 @lru_cache(maxsize=4096)
 def run_in_label(text: str) -> str:
     """The label a paragraph opens with, which heads it as a heading would ("Choice of Law."
-    in "**Choice of Law.** California law applies..."): one to six words in title case,
-    ending in a full stop or colon; "" when it opens with an ordinary sentence."""
+    in "**Choice of Law.** California law applies..."): one to six words in title case, or
+    after a clause number in sentence case ("3.5 Restriction on competing."), ending in a
+    full stop or colon; "" when it opens with an ordinary sentence."""
     m = _RUN_IN.match(text)
     if not m:
         return ""
-    words = m.group(1).split()
-    if not 1 <= len(words) <= 6:
+    label = m.group(2)
+    words = label.split()
+    if not 1 <= len(words) <= 6 or words[-1] in _SMALL_WORDS:
         return ""
     titled = all(w[:1].isupper() or w[:1].isdigit() or w in _SMALL_WORDS for w in words)
-    return m.group(1) if titled and words[-1] not in _SMALL_WORDS else ""
+    return label if titled or m.group(1) else ""
 
 
 def _shown(text: str, words: Sequence[str]) -> str:
@@ -232,6 +237,16 @@ VALUES = {  # what a clause states, beyond fixed words
         # a duration that lasts as long as someone judges fit ("for as long as our
         # accounting team considers prudent")
         r"|(?:as|so) long as\s+[^.;,]{0,50}?\b(?:considers?|deems?|regards?|thinks?|judges?)"
+        # or until one side decides, or while a thing stays of use to it ("until we decide
+        # that they are no longer useful", "while the matter remains of interest to us")
+        r"|until\s+(?:we|it|they|the\s+[a-z]+)\s+(?:decides?|determines?|considers?|deems?)"
+        r"|while\s+[^.;,]{0,40}?\b(?:remains?|is|are|stays?)\s+(?:of interest|useful|"
+        r"relevant)\s+to"
+        # or a time that follows an undefined yardstick or one side's schedule ("a period
+        # that reflects our relationship", "a rolling cycle set by our security team")
+        r"|(?:time|period)\s+(?:that|which)\s+reflects?"
+        r"|(?:cycle|period|schedule|timetable)\s+(?:set|determined|decided|fixed|chosen)\s+by"
+        r"\s+(?!(?:the\s+)?(?:applicable\s+)?(?:law|statute|regulation|legislation))[a-z]+"
         r")(?![a-z])"
     ),
     # A payer's duty to pay that waits on its own payment by someone else ("pay when paid",
@@ -250,9 +265,26 @@ VALUES = {  # what a clause states, beyond fixed words
         r"(?<![a-z])(?:whether or not|regardless of whether)\s+(?:(?:it|they)\s+)?"
         r"(?:relat\w*|connected)\s+(?:in any way\s+)?to\s+(?:the\s+)?[a-z']+\s+business(?![a-z])"
     ),
+    # A way out open only in a short window ("during the fifteen (15) day period that begins
+    # 180 days before the end of the term"; "a notice received at any other time has no
+    # effect"), easily missed.
+    "{notice_window}": re.compile(
+        r"(?<![a-z])(?:(?:during|within|in)\s+(?:the|a|that)\s+[^.;]{0,30}?\b(?:period|window)"
+        r"\s+(?:that|which)\s+(?:begins|starts|opens|commences)"
+        r"|(?:at any other time|outside (?:that|this|the|such) (?:period|window))[^.;]{0,60}?"
+        r"\b(?:(?:of|has) no effect|ineffective|invalid|void))(?![a-z])"
+    ),
 }
-# "{one_sided_exit}" is read with its clause and paragraph (`reading.one_sided_exit`).
-VALUE_NAMES = (*VALUES, "{place}", "{own_fault}", "{one_side_unlimited}", "{one_sided_exit}")
+# "{one_sided_exit}" and "{work_kept}" are read with their clause and paragraph (reading.py).
+VALUE_NAMES = (
+    *VALUES,
+    "{place}",
+    "{own_fault}",
+    "{one_side_unlimited}",
+    "{long_renewal}",
+    "{one_sided_exit}",
+    "{work_kept}",
+)
 _PLACE = re.compile(
     r"\b(?i:laws?|courts?) (?i:of|in) (?i:the )?"
     r"(?i:(?:state|commonwealth|province|republic|kingdom|federal republic) of )?([A-Z][A-Za-z]+)"
@@ -320,10 +352,65 @@ def _one_side_unlimited(text: str) -> bool:
     )
 
 
+_UNITS = [
+    "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+    "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen",
+]  # fmt: skip
+_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60}
+_NUMBER_WORDS = {w: i + 1 for i, w in enumerate(_UNITS)}
+_UNIT = re.compile(r"(year|month|week)s?\b")
+_NUMBER_TOKEN = re.compile(r"\d+|[a-z]+")
+_MONTHS = {"year": 12.0, "month": 1.0, "week": 12 / 52}
+
+
+def months_in(text: str) -> list[float]:
+    """The periods a text states, in months ("two (2) years" -> 24, "thirty-six months"
+    -> 36, "a 12-month period" -> 12); a unit with no number before it ("each year")
+    states none."""
+    low = normalise(text).lower()
+    out = []
+    for m in _UNIT.finditer(low):
+        before = _NUMBER_TOKEN.findall(low[max(0, m.start() - 40) : m.start()])[-2:]
+        n = _number(before)
+        if n is not None:
+            out.append(n * _MONTHS[m.group(1)])
+    return out
+
+
+def _number(tokens: list[str]) -> int | None:
+    """The number the last tokens before a unit spell: "30", "(30)", "six", "thirty six"."""
+    if not tokens:
+        return None
+    last = tokens[-1]
+    if last.isdigit():
+        return int(last)
+    if last in _TENS:
+        return _TENS[last]
+    if last in _NUMBER_WORDS:
+        tens = _TENS.get(tokens[0], 0) if len(tokens) == 2 else 0
+        return tens + _NUMBER_WORDS[last]
+    return None
+
+
+# An automatic renewal for more than two years at a time ("renew automatically for a further
+# term of thirty-six (36) months", "successive three-year periods"): a long lock-in.
+_RENEWAL_SPAN = re.compile(
+    r"\brenew\w*\b[^.;]{0,60}?\bfor\s+(?:(?:a|an|one or more|successive|further|additional|"
+    r"consecutive|subsequent|like)\s+)*(?:(?:term|period)s?\s+of\s+)?([^.;]{0,40}?)"
+    r"\b(?:year|month)s?\b"
+)
+
+
+def _long_renewal(text: str) -> bool:
+    low = normalise(text).lower()
+    return any(p > 24 for m in _RENEWAL_SPAN.finditer(low) for p in months_in(m.group()))
+
+
 # What one sentence says that no single pattern can hold.
 _READ: dict[str, Callable[[str], bool]] = {
     "{own_fault}": _covers_own_fault,
     "{one_side_unlimited}": _one_side_unlimited,
+    "{long_renewal}": _long_renewal,
 }
 
 
@@ -345,7 +432,7 @@ def states(text: str, patterns: Sequence[str], not_words: Sequence[str] = ()) ->
         elif p in _READ:
             if _READ[p](text):
                 return True
-        elif p == "{one_sided_exit}":
+        elif p in ("{one_sided_exit}", "{work_kept}"):
             continue  # read with its clause and paragraph, in reading.py
         elif (VALUES[p] if p in VALUES else phrase(p)).search(low):
             return True

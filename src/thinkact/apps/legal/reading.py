@@ -14,7 +14,15 @@ from collections.abc import Sequence
 from typing import Literal
 
 from thinkact.apps.legal.checklist import Item
-from thinkact.apps.legal.evidence import Candidate, Sentence, hits, normalise, phrase, states
+from thinkact.apps.legal.evidence import (
+    Candidate,
+    Sentence,
+    hits,
+    months_in,
+    normalise,
+    phrase,
+    states,
+)
 
 
 def stated(
@@ -141,6 +149,27 @@ def one_sided_exit(own: Sequence[Candidate]) -> Candidate | None:
     return next(iter(found.values())) if len(found) == 1 else None
 
 
+WORK_KEPT = "{work_kept}"
+# A licence that ends with the contract, in a paragraph on the work made for the customer:
+# the supplier keeps the deliverables, and the customer leaves without them.
+_LAPSES = re.compile(
+    r"\blicen[cs]e\b[^.;]{0,80}?\b(?:ends|terminates|ceases|expires|lapses|(?:will|shall)"
+    r"\s+(?:end|terminate|cease|expire|lapse))\s+(?:automatically\s+)?(?:when|on|upon|with|at)\b",
+    re.IGNORECASE,
+)
+_WORK = re.compile(r"\b(?:deliverables?|work products?|work results?)\b", re.IGNORECASE)
+
+
+def work_kept(own: Sequence[Candidate]) -> Candidate | None:
+    """The sentence that ends the customer's licence to the work made for it when the
+    contract ends ("The licence ends automatically when this Agreement expires", beside a
+    licence to use the Deliverables)."""
+    for c in own:
+        if _LAPSES.search(c.sentence.text) and _WORK.search(c.sentence.passage.text):
+            return c
+    return None
+
+
 # A period that looks back ("any customer you dealt with in the last 24 months", "the
 # 18 months before you leave") is not how long a restriction lasts.
 _LOOKBACK = re.compile(
@@ -214,6 +243,10 @@ def risky_stated(
     for c in own:
         if c.plain and states(c.sentence.text, item.risky_match, item.not_words):
             return c
+    if WORK_KEPT in item.risky_match:  # the licence's own sentence seldom has the words
+        kept = work_kept(clause(_with_clause(candidates, searched)))
+        if kept is not None:
+            return kept
     if ONE_SIDED_EXIT in item.risky_match:
         return one_sided_exit(own)
     return None
@@ -250,43 +283,3 @@ def safe_stated(
         said = said or states(_NEGATED.sub(" ", text), positive, item.not_words)
         said = said or states(text, negative, item.not_words)
     return said, None
-
-
-_UNITS = [
-    "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
-    "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen",
-]  # fmt: skip
-_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60}
-_NUMBER_WORDS = {w: i + 1 for i, w in enumerate(_UNITS)}
-_UNIT = re.compile(r"(year|month|week)s?\b")
-_NUMBER_TOKEN = re.compile(r"\d+|[a-z]+")
-_MONTHS = {"year": 12.0, "month": 1.0, "week": 12 / 52}
-
-
-def months_in(text: str) -> list[float]:
-    """The periods a text states, in months ("two (2) years" -> 24, "thirty-six months"
-    -> 36, "a 12-month period" -> 12); a unit with no number before it ("each year")
-    states none."""
-    low = normalise(text).lower()
-    out = []
-    for m in _UNIT.finditer(low):
-        before = _NUMBER_TOKEN.findall(low[max(0, m.start() - 40) : m.start()])[-2:]
-        n = _number(before)
-        if n is not None:
-            out.append(n * _MONTHS[m.group(1)])
-    return out
-
-
-def _number(tokens: list[str]) -> int | None:
-    """The number the last tokens before a unit spell: "30", "(30)", "six", "thirty six"."""
-    if not tokens:
-        return None
-    last = tokens[-1]
-    if last.isdigit():
-        return int(last)
-    if last in _TENS:
-        return _TENS[last]
-    if last in _NUMBER_WORDS:
-        tens = _TENS.get(tokens[0], 0) if len(tokens) == 2 else 0
-        return tens + _NUMBER_WORDS[last]
-    return None
