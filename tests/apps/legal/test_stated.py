@@ -888,3 +888,34 @@ def test_work_made_for_the_client_kept_by_the_supplier_at_the_end_is_risky(
 )  # fmt: skip
 def test_a_time_set_by_law_or_by_the_person_is_not_left_open(text: str) -> None:
     assert not states(text, ("{open_time}",))
+
+
+@pytest.mark.parametrize(
+    ("text", "risky"),
+    [
+        ("You agree to indemnify us against any claim relating to your account, whether or "
+         "not you were at fault.", True),
+        ("You agree to indemnify us against claims arising from your content or your breach "
+         "of these Terms.", False),  # the norm in terms of service
+    ],
+)  # fmt: skip
+def test_in_terms_of_service_only_an_indemnity_beyond_the_norm_is_risky(
+    text: str, risky: bool
+) -> None:
+    verdict, asked = _judged("terms", "indemnity", ("11. Indemnity", text))
+    assert (verdict.verdict == "risky") is risky
+    assert not (risky and asked)
+
+
+def test_a_cap_framed_but_left_to_an_open_amount_is_vague() -> None:
+    heading = "12. Limits on Recovery"
+    open_cap = (
+        heading,
+        "Each party's total liability will not exceed an amount that fairly reflects the fees "
+        "for the affected service, as the parties may agree.",
+    )
+    candidates = _candidates(_subject(open_cap), "limitation_of_liability")
+    assert stated(candidates, ITEMS["limitation_of_liability"])[0] == "vague"
+    fixed_cap = (heading, "Each party's total liability will not exceed the total Licence Fee.")
+    candidates = _candidates(_subject(fixed_cap), "limitation_of_liability")
+    assert stated(candidates, ITEMS["limitation_of_liability"])[0] == "present"

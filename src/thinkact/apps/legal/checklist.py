@@ -68,6 +68,9 @@ class Item:
     concrete: str = ""  # the element a clear clause states; none stated -> vague
     vague: str = ""
     concrete_match: tuple[str, ...] = ()  # words or values that state `concrete`
+    # Words that frame the element without stating it ("not exceed"): they make a sentence
+    # clear when nothing in it leaves the element open, but do not outweigh open wording.
+    frame_match: tuple[str, ...] = ()
     vague_match: tuple[str, ...] = ()  # wording that leaves `concrete` open
     safe: str = ""  # what keeps the clause fair; its absence -> risky
     safe_match: tuple[str, ...] = ()  # a copied `safe` must hold one of these
@@ -170,7 +173,8 @@ def _items() -> tuple[dict[str, Item], dict[str, Fact]]:
             raise ChecklistError(f"{where}: risky_match and safe_elsewhere need safe and risk")
         concrete_match = _strings(entry, "concrete_match", where)
         vague_match = _strings(entry, "vague_match", where)
-        if (concrete_match or vague_match) and not texts["concrete"]:
+        frame_match = _strings(entry, "frame_match", where)
+        if (concrete_match or vague_match or frame_match) and not texts["concrete"]:
             raise ChecklistError(f"{where}: concrete_match and vague_match need concrete")
         risky_match = _strings(entry, "risky_match", where)
         matched = (*concrete_match, *vague_match, *risky_match)
@@ -192,6 +196,7 @@ def _items() -> tuple[dict[str, Item], dict[str, Fact]]:
             _strings(entry, "not_words", where),
             safe_match=_strings(entry, "safe_match", where),
             concrete_match=concrete_match,
+            frame_match=frame_match,
             vague_match=vague_match,
             max_months=months,
             safe_from_text=from_text,

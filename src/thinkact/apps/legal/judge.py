@@ -140,8 +140,10 @@ def text_verdict(
     item = need.item
     if shown == "vague" and element is not None:
         return _from_text(subject, item.id, "vague", element, item.vague)
-    if need.risk_checked and item.safe:  # (no safeguard: nothing to read as risky)
-        risky = risky_stated(searched[:SHOWN], item, searched)
+    if item.safe:  # (no safeguard: nothing to read as risky)
+        # Where the clause's usual form is the norm (a user's indemnity in terms of
+        # service), only wording beyond it ("whether or not you were at fault") is risky.
+        risky = risky_stated(searched[:SHOWN], item, searched, usual_form=need.risk_checked)
         if risky is not None:
             return _from_text(subject, item.id, "risky", risky, item.risk)
     if item.concrete and shown != "present" and not any(c.plain for c in searched):

@@ -67,7 +67,9 @@ def _clear(read: Sequence[Candidate], item: Item) -> Candidate | None:
     for c in clause(read):  # each has the item's words or stands under its heading
         text = c.sentence.text
         if states(text, values, item.not_words) or states(
-            text if c.plain else _without(text, item.words), item.concrete_match, item.not_words
+            text if c.plain else _without(text, item.words),
+            (*item.concrete_match, *item.frame_match),
+            item.not_words,
         ):
             return c
     return None
@@ -232,17 +234,24 @@ _NEGATIVE_START = re.compile(r"^(?:not|no|non|never)\b")
 
 
 def risky_stated(
-    candidates: Sequence[Candidate], item: Item, searched: Sequence[Candidate] = ()
+    candidates: Sequence[Candidate],
+    item: Item,
+    searched: Sequence[Candidate] = (),
+    usual_form: bool = True,
 ) -> Candidate | None:
     """The sentence of the clause that makes it risky on its face: the item's `risky_match`
     wording ("however caused") in a sentence that is plainly the clause, or a right for one
     party alone to end it at will (`one_sided_exit`), wherever it stands. The clause's
     other searched sentences with the item's words are read too ("however arising" in a
-    liability exclusion under "Indemnities and liability" says nothing of the indemnity)."""
+    liability exclusion under "Indemnities and liability" says nothing of the indemnity).
+    Without `usual_form`, only the risky wording counts: the clause's usual form (a
+    provider's right to close accounts in terms of service) is the norm."""
     own = clause(_with_clause(candidates, searched, own_words=True))
     for c in own:
         if c.plain and states(c.sentence.text, item.risky_match, item.not_words):
             return c
+    if not usual_form:
+        return None
     if WORK_KEPT in item.risky_match:  # the licence's own sentence seldom has the words
         kept = work_kept(clause(_with_clause(candidates, searched)))
         if kept is not None:
