@@ -56,6 +56,7 @@ SPLITS: tuple[str, ...] = (
     "fresh5",
     "fresh6",
     "fresh7",
+    "fresh8",
     "real",
 )
 
