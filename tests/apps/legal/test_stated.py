@@ -919,3 +919,40 @@ def test_a_cap_framed_but_left_to_an_open_amount_is_vague() -> None:
     fixed_cap = (heading, "Each party's total liability will not exceed the total Licence Fee.")
     candidates = _candidates(_subject(fixed_cap), "limitation_of_liability")
     assert stated(candidates, ITEMS["limitation_of_liability"])[0] == "present"
+
+
+def test_whether_or_not_marked_is_no_risk_where_the_usual_exclusions_limit_the_definition() -> None:
+    defined = (
+        '"Confidential Information" means all information about the Project, including the '
+        "categories in Annex 1, whether or not it is marked."
+    )
+    excluded = "It excludes what is in the public domain or was already known to the Recipient."
+    verdict, _ = _judged(
+        "nda", "confidential_information", ("1. Definitions", defined), ("3. Exceptions", excluded)
+    )
+    assert verdict.verdict == "present"
+    verdict, _ = _judged("nda", "confidential_information", ("1. Definitions", defined))
+    assert verdict.verdict == "risky"
+
+
+@pytest.mark.parametrize(
+    ("partners", "risky"),
+    [
+        ("commercial partners, such as insurers, who may use your health information for their "
+         "own purposes, including marketing their products to you.", True),
+        ("advertising partners, who use it to market their products to you.", True),
+        ("payment processors, who may not use it for their own purposes.", False),
+        ("our hosting provider, which processes it only on our instructions.", False),
+    ],
+)  # fmt: skip
+def test_recipients_using_data_for_their_own_ends_are_risky(partners: str, risky: bool) -> None:
+    heading = "Who we share it with"
+    verdict, asked = _judged(
+        "privacy",
+        "data_sharing",
+        (heading, "We share your information with:"),
+        *[(heading, f"- the clinic number {i} you book with;") for i in range(6)],
+        (heading, f"- {partners}"),
+    )
+    assert (verdict.verdict == "risky") is risky
+    assert not (risky and asked)

@@ -282,6 +282,7 @@ VALUE_NAMES = (
     "{own_fault}",
     "{one_side_unlimited}",
     "{long_renewal}",
+    "{own_ends}",
     "{one_sided_exit}",
     "{work_kept}",
 )
@@ -406,11 +407,28 @@ def _long_renewal(text: str) -> bool:
     return any(p > 24 for m in _RENEWAL_SPAN.finditer(low) for p in months_in(m.group()))
 
 
+# Recipients free to use people's data for their own ends ("partners ... who may use your
+# health information for their own purposes, including marketing their products to you"),
+# unless the sentence denies it ("they may not use it for their own purposes").
+_OWN_ENDS = re.compile(
+    r"\b(?:for|in) (?:their|its) own (?:purposes|marketing|use|ends|benefit|business)"
+    r"|\bto (?:market|advertise|promote|sell) (?:their|its) (?:own )?(?:products|services)"
+    r"|\bmarketing (?:their|its) (?:own )?(?:products|services)"
+)
+_DENIED_BEFORE = re.compile(r"\b(?:not|never|no|nor|cannot|neither)\b[^.;]*$")
+
+
+def _own_ends(text: str) -> bool:
+    low = normalise(text).lower()
+    return any(not _DENIED_BEFORE.search(low[: m.start()]) for m in _OWN_ENDS.finditer(low))
+
+
 # What one sentence says that no single pattern can hold.
 _READ: dict[str, Callable[[str], bool]] = {
     "{own_fault}": _covers_own_fault,
     "{one_side_unlimited}": _one_side_unlimited,
     "{long_renewal}": _long_renewal,
+    "{own_ends}": _own_ends,
 }
 
 

@@ -227,10 +227,13 @@ class StepwiseJudge:
         plain = max(c.score for c in candidates) >= 2
         if verdict == "present" and need.risk_checked and item.safe and plain:
             read, denial = safe_stated(candidates, item, quote if shown == "present" else None)
-            read = read or _said_anywhere(subject, item.safe_elsewhere)
+            # What keeps it fair elsewhere outweighs a safeguard denied in the clause (the
+            # usual exclusions limit a definition "whether or not marked").
+            elsewhere = _said_anywhere(subject, item.safe_elsewhere)
+            read = read or elsewhere
             # Else only models that read; and not where only the text may make it risky.
             copyable = bool(item.safe_match or item.max_months) and need.risk_asked
-            if denial is not None:
+            if denial is not None and not elsewhere:
                 verdict, note, quote = "risky", item.risk, denial
             elif not read and copyable and not _safe(self._copy(subject, text, item.safe), item):
                 verdict, note = "risky", item.risk

@@ -88,8 +88,18 @@ def _with_clause(
     candidates: Sequence[Candidate], searched: Sequence[Candidate], own_words: bool = False
 ) -> list[Candidate]:
     """The candidates, then the clause's further searched sentences (`_headed`); with
-    `own_words`, only those of them that have the item's words."""
-    more = (c for c in _headed(searched) if (c.hits or not own_words) and c not in candidates)
+    `own_words`, only those of them that have the item's words, or that stand in a list a
+    sentence with them opens ("We share your information with:")."""
+    openers = [c for c in searched if c.hits and c.sentence.text.rstrip().endswith(":")]
+
+    def own(c: Candidate) -> bool:
+        return bool(c.hits) or any(
+            o.sentence.passage.section == c.sentence.passage.section
+            and o.sentence.index < c.sentence.index
+            for o in openers
+        )
+
+    more = (c for c in _headed(searched) if (not own_words or own(c)) and c not in candidates)
     return [*candidates, *more]
 
 
