@@ -956,3 +956,72 @@ def test_recipients_using_data_for_their_own_ends_are_risky(partners: str, risky
     )
     assert (verdict.verdict == "risky") is risky
     assert not (risky and asked)
+
+
+def test_open_wording_in_a_passing_mention_under_another_clause_does_not_outweigh_the_clause() -> (
+    None
+):
+    subject = _subject(
+        ("6. Term and Termination", "Either party may terminate this Agreement on thirty (30) "
+         "days' written notice."),
+        ("4. Return of Materials", "When this Agreement is terminated, the Recipient returns "
+         "all materials within a reasonable time."),
+    )  # fmt: skip
+    candidates = _candidates(subject, "term_termination")
+    assert stated(candidates, ITEMS["term_termination"])[0] == "present"
+
+
+@pytest.mark.parametrize(
+    ("text", "risky"),
+    [
+        ("Amounts paid are not refundable on any early end of this Agreement, including where "
+         "the Customer terminates it because of a breach by the Provider.", True),
+        ("Fees are non-refundable, even if we fail to provide the Service.", True),
+        ("Fees are non-refundable, except where you end the Agreement because of our breach, "
+         "in which case we refund the unused part.", False),
+        ("Fees are non-refundable once the billing period has started.", False),
+    ],
+)  # fmt: skip
+def test_no_refund_even_on_the_providers_breach_is_risky(text: str, risky: bool) -> None:
+    verdict, asked = _judged("saas", "refund_policy", ("5. Fees and payment", text))
+    assert (verdict.verdict == "risky") is risky
+    assert not (risky and asked)
+
+
+def test_a_processor_keeping_data_to_build_its_own_products_is_risky() -> None:
+    heading = "9. End of the Services"
+    kept = (heading, "The Processor may keep a copy of the payroll records for seven years and "
+            "use it to develop and train its analytics products.")  # fmt: skip
+    verdict, asked = _judged(
+        "dpa", "deletion_return", (heading, "On termination the Processor deletes all data."), kept
+    )
+    assert verdict.verdict == "risky" and not asked
+    lawful = (heading, "The Processor may keep a copy only where the law requires it to.")
+    verdict, _ = _judged(
+        "dpa",
+        "deletion_return",
+        (heading, "On termination the Processor deletes all data."),
+        lawful,
+    )
+    assert verdict.verdict == "present"
+
+
+def test_copyright_and_the_copies_deleted_at_the_end_are_no_licence_restrictions() -> None:
+    subject = _subject(
+        ("8. IP Indemnity", "The Licensor indemnifies the Licensee against claims that the "
+         "Software infringes any copyright."),
+        ("10. Termination", "On termination the Licensee shall delete all copies of it."),
+    )  # fmt: skip
+    assert _candidates(subject, "licence_restrictions") == []
+
+
+def test_a_price_or_billing_period_settles_that_users_pay_without_asking() -> None:
+    paid = _items()[1]["paid"]
+    model, asked = _never_copies()
+    judge = StepwiseJudge(model, explain=False)
+    billed = _subject(
+        ("3. Prices and billing", "We charge your card at the start of each billing period.")
+    )
+    assert judge.fact(billed, paid) and not asked
+    free = _subject(("3. Price", "The Service is free of charge for everyone."))
+    assert not judge.fact(free, paid)

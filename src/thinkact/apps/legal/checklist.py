@@ -48,6 +48,9 @@ class Fact:
     headings: tuple[str, ...]
     words: tuple[str, ...]
     not_words: tuple[str, ...] = ()
+    # Values that settle it without asking, in a sentence with its words ("billed monthly",
+    # "$5.99"): a small model asked to copy what users pay often paraphrases instead.
+    stated_by: tuple[str, ...] = ()
 
     @property
     def by_words(self) -> bool:
@@ -155,6 +158,7 @@ def _items() -> tuple[dict[str, Item], dict[str, Fact]]:
             _strings(entry, "headings", where),
             _strings(entry, "words", where),
             _strings(entry, "not_words", where),
+            _strings(entry, "stated_by", where),
         )
     for entry in raw.get("item", []):  # type: ignore[attr-defined]
         where = f"items.toml item {entry.get('id')!r}"
@@ -256,6 +260,12 @@ def kinds() -> dict[str, Kind]:
             tuple(needs),
         )
     return out
+
+
+@cache
+def all_items() -> tuple[Item, ...]:
+    """Every item of the checklists."""
+    return tuple(_items()[0].values())
 
 
 def kind(kid: str) -> Kind:

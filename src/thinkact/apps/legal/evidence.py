@@ -92,6 +92,12 @@ def heading(entry: str) -> re.Pattern[str]:
     return re.compile(start + word + r"(?![a-z0-9])")
 
 
+def titled(title: str, headings: Sequence[str], not_words: Sequence[str] = ()) -> bool:
+    """Whether a heading is one of `headings`."""
+    low = _plain(title, not_words)  # "Product Liability" is no liability limit
+    return bool(title) and any(heading(h).search(low) for h in headings)
+
+
 def hits(text: str, words: Sequence[str], not_words: Sequence[str] = ()) -> int:
     """How many of an item's words a text has."""
     low = _plain(text, not_words)
@@ -121,8 +127,7 @@ def rank(
 
     def under(title: str) -> bool:
         if title not in heading_hit:
-            low = _plain(title, not_words)  # "Product Liability" is no liability limit
-            heading_hit[title] = bool(title) and any(heading(h).search(low) for h in headings)
+            heading_hit[title] = titled(title, headings, not_words)
         return heading_hit[title]
 
     for s in doc_sentences:
@@ -236,7 +241,8 @@ VALUES = {  # what a clause states, beyond fixed words
         r"|course|timescales?)|(?:period|time)\s+(?:[a-z]+\s+){0,2}?customarily"
         # a duration that lasts as long as someone judges fit ("for as long as our
         # accounting team considers prudent")
-        r"|(?:as|so) long as\s+[^.;,]{0,50}?\b(?:considers?|deems?|regards?|thinks?|judges?)"
+        r"|(?:as|so) long as\s+[^.;,]{0,50}?\b(?:considers?|deems?|regards?|thinks?|judges?"
+        r"|treats?|views?)"
         # or until one side decides, or while a thing stays of use to it ("until we decide
         # that they are no longer useful", "while the matter remains of interest to us")
         r"|until\s+(?:we|it|they|the\s+[a-z]+)\s+(?:decides?|determines?|considers?|deems?)"
@@ -283,6 +289,7 @@ VALUE_NAMES = (
     "{one_side_unlimited}",
     "{long_renewal}",
     "{own_ends}",
+    "{kept_on_breach}",
     "{one_sided_exit}",
     "{work_kept}",
 )
@@ -325,8 +332,15 @@ def _covers_own_fault(text: str) -> bool:
     for m in _PROTECTED.finditer(text):
         name = m.group(1)
         party = re.compile(rf"\b{_POSSESSIVE.get(name, re.escape(name))}\b")
+        # the protected party named as the one at fault: "the Consultant's negligence",
+        # "the negligence or default of the Landlord" (not "costs that the Client incurs")
+        at_fault = re.compile(
+            rf"{party.pattern}(?:'s)?\s+(?:own\s+)?(?i:negligen|fault|default|breach|misconduct)"
+            rf"|(?i:negligen\w*|fault|default|breach|misconduct)[^;.]{{0,70}}?\b(?:of|by)\s+"
+            rf"(?:(?:the|any|a|an|each)\s+)?{party.pattern}"
+        )
         for span in _REACHING.finditer(text, m.end()):
-            if _FAULT.search(span.group().lower()) and party.search(span.group()):
+            if at_fault.search(span.group()):
                 return True
     return False
 
@@ -414,6 +428,10 @@ _OWN_ENDS = re.compile(
     r"\b(?:for|in) (?:their|its) own (?:purposes|marketing|use|ends|benefit|business)"
     r"|\bto (?:market|advertise|promote|sell) (?:their|its) (?:own )?(?:products|services)"
     r"|\bmarketing (?:their|its) (?:own )?(?:products|services)"
+    # a processor building its own products from the data, or selling what it draws from it
+    r"|\bto (?:develop|train|improve|build)\b[^.;]{0,40}?\b(?:their|its) (?:own )?"
+    r"(?:[a-z-]+ ){0,4}?(?:products|services|models|offerings)"
+    r"|\b(?:available|sold|sells?|offers?|offered) to (?:their|its) other (?:customers|clients)"
 )
 _DENIED_BEFORE = re.compile(r"\b(?:not|never|no|nor|cannot|neither)\b[^.;]*$")
 
@@ -423,12 +441,44 @@ def _own_ends(text: str) -> bool:
     return any(not _DENIED_BEFORE.search(low[: m.start()]) for m in _OWN_ENDS.finditer(low))
 
 
+# No refund even where the provider is at fault ("not refundable ... including where the
+# Customer terminates ... because of a breach by the Provider").
+_NO_REFUND = re.compile(
+    r"\b(?:not (?:be )?(?:refundable|refunded)|non-?refundable|no refunds?|(?:will|shall|does) not"
+    r" refund)\b"
+)
+_PROVIDER = r"(?:us|we|the (?:provider|supplier|company|licensor|vendor|seller|service provider))"
+_THEIR_FAULT = re.compile(
+    rf"\b(?:breach|default|failure|fault)\s+(?:by|of)\s+{_PROVIDER}\b"
+    r"|\b(?:our|its|the (?:provider|supplier|company|licensor|vendor|seller)'s)\s+(?:material\s+)?"
+    r"(?:breach|default|failure|fault)\b"
+    rf"|\beven (?:if|where|when) {_PROVIDER} (?:breach|fail|default)"
+)
+
+
+_EXCEPT = re.compile(r"\b(?:except|excepting|unless|other than|save (?:where|if|for))\b")
+
+
+def _kept_on_breach(text: str) -> bool:
+    """No refund, and the provider's fault named in the same breath, not as an exception
+    ("non-refundable, except where you end it because of our breach" is the fair form)."""
+    low = normalise(text).lower()
+    refused = _NO_REFUND.search(low)
+    if refused is None:
+        return False
+    return any(
+        not _EXCEPT.search(low[min(refused.end(), fault.start()) : fault.start()])
+        for fault in _THEIR_FAULT.finditer(low)
+    )
+
+
 # What one sentence says that no single pattern can hold.
 _READ: dict[str, Callable[[str], bool]] = {
     "{own_fault}": _covers_own_fault,
     "{one_side_unlimited}": _one_side_unlimited,
     "{long_renewal}": _long_renewal,
     "{own_ends}": _own_ends,
+    "{kept_on_breach}": _kept_on_breach,
 }
 
 

@@ -29,6 +29,7 @@ from thinkact.apps.legal.evidence import (
     normalise,
     phrase,
     rank,
+    states,
     verify_quote,
 )
 from thinkact.apps.legal.reading import risky_stated, safe_stated, stated
@@ -106,6 +107,11 @@ class Judge(Protocol):
         ...
 
 
+def stated_fact(found: Sequence[Candidate], fact: Fact) -> bool:
+    """Whether a sentence with the fact's words states one of its values: it holds."""
+    return any(c.hits and states(c.sentence.text, fact.stated_by, fact.not_words) for c in found)
+
+
 def missing(need: Need, searched: bool = True) -> ItemVerdict:
     how = "No sentence in the document" if searched else "None of the likeliest sentences"
     return ItemVerdict(need.item.id, "missing", reason=f"{how} {need.item.what}.")
@@ -164,7 +170,7 @@ class StepwiseJudge:
 
     def fact(self, subject: Subject, fact: Fact) -> bool:
         found = rank(subject.sentences, fact.headings, fact.words, fact.not_words, limit=5)
-        if not found or fact.by_words:
+        if not found or fact.by_words or stated_fact(found, fact):
             return bool(found)
         text = " ".join(c.shown for c in found)
         return self._copy(subject, text, fact.element) is not None
@@ -346,7 +352,7 @@ class VerdictJudge:
 
     def fact(self, subject: Subject, fact: Fact) -> bool:
         found = rank(subject.sentences, fact.headings, fact.words, fact.not_words, limit=6)
-        if not found or fact.by_words:
+        if not found or fact.by_words or stated_fact(found, fact):
             return bool(found)
         messages: list[Message] = [
             SystemMessage(SYSTEM),

@@ -13,7 +13,7 @@ import re
 from collections.abc import Sequence
 from typing import Literal
 
-from thinkact.apps.legal.checklist import Item
+from thinkact.apps.legal.checklist import Item, all_items
 from thinkact.apps.legal.evidence import (
     Candidate,
     Sentence,
@@ -21,7 +21,9 @@ from thinkact.apps.legal.evidence import (
     months_in,
     normalise,
     phrase,
+    run_in_label,
     states,
+    titled,
 )
 
 
@@ -43,7 +45,7 @@ def stated(
     read = _with_clause(candidates, searched)
     clear = _clear(read, item)
     for c in read:
-        if not c.hits and clear is not None and _outweighs(clear, c):
+        if clear is not None and _outweighs(clear, c, item):
             continue
         text = c.sentence.text
         if (
@@ -56,9 +58,28 @@ def stated(
     return ("present", clear) if clear is not None else ("", None)
 
 
-def _outweighs(clear: Candidate, c: Candidate) -> bool:
+def _outweighs(clear: Candidate, c: Candidate, item: Item) -> bool:
+    """Whether the clause's clear sentence outweighs open wording in `c`: one that only
+    stands under the heading, in the same section, or a passing mention in another item's
+    clause ("for as long as the Discloser treats it as sensitive" under "Duration of
+    Confidentiality" says nothing of how the agreement ends)."""
+    if not clear.plain:
+        return False
     section = clear.sentence.passage.section
-    return bool(clear.hits and clear.plain and section and section == c.sentence.passage.section)
+    if not c.hits:
+        return bool(clear.hits and section and section == c.sentence.passage.section)
+    return not c.plain and in_other_clause(c, item)
+
+
+def in_other_clause(c: Candidate, item: Item) -> bool:
+    """Whether a sentence stands under another item's heading."""
+    titles = (c.sentence.passage.section, run_in_label(c.sentence.passage.text))
+    return any(
+        titled(t, other.headings, other.not_words)
+        for other in all_items()
+        if other.id != item.id
+        for t in titles
+    )
 
 
 def _clear(read: Sequence[Candidate], item: Item) -> Candidate | None:
@@ -257,8 +278,12 @@ def risky_stated(
     Without `usual_form`, only the risky wording counts: the clause's usual form (a
     provider's right to close accounts in terms of service) is the norm."""
     own = clause(_with_clause(candidates, searched, own_words=True))
+    # A value read from the whole sentence ("{kept_on_breach}": no refund, and the
+    # provider's breach) holds beside one of the item's words; a bare phrase needs the
+    # clause itself.
+    values = [p for p in item.risky_match if p.startswith("{")]
     for c in own:
-        if c.plain and states(c.sentence.text, item.risky_match, item.not_words):
+        if states(c.sentence.text, item.risky_match if c.plain else values, item.not_words):
             return c
     if not usual_form:
         return None
