@@ -1025,3 +1025,46 @@ def test_a_price_or_billing_period_settles_that_users_pay_without_asking() -> No
     assert judge.fact(billed, paid) and not asked
     free = _subject(("3. Price", "The Service is free of charge for everyone."))
     assert not judge.fact(free, paid)
+
+
+def test_a_dispute_clause_that_names_no_law_or_court_is_no_governing_law() -> None:
+    heading = "10. Resolution of Disputes"
+    verdict, _ = _judged(
+        "general",
+        "governing_law",
+        (heading, "10.1 The Managing Directors shall meet to settle any dispute."),
+        (heading, "10.2 Either party may then refer it to a court of competent jurisdiction."),
+    )
+    assert verdict.verdict == "missing"
+
+
+@pytest.mark.parametrize(
+    ("text", "risky"),
+    [
+        ("The revised Terms take effect when the email is sent and apply to any claim or "
+         "dispute that arose before the revision.", True),
+        ("Changes apply retroactively to plans already purchased.", True),
+        ("Changes take effect 30 days after we email you and do not apply to disputes that "
+         "arose before the change.", False),
+    ],
+)  # fmt: skip
+def test_changes_applied_to_what_came_before_them_are_risky(text: str, risky: bool) -> None:
+    verdict, asked = _judged("terms", "changes_to_terms", ("7. Changes to these Terms", text))
+    assert (verdict.verdict == "risky") is risky
+    assert not (risky and asked)
+
+
+@pytest.mark.parametrize(
+    ("text", "risky"),
+    [
+        ("The Controller's right to audit is satisfied exclusively by the Processor's ISAE 3402 "
+         "report.", True),
+        ("An inspection may take place only if a supervisory authority has ordered it.", True),
+        ("The Processor shall allow for and contribute to audits, including inspections, "
+         "conducted by the Controller or an auditor it mandates.", False),
+    ],
+)  # fmt: skip
+def test_audits_cut_down_to_the_processors_own_papers_are_risky(text: str, risky: bool) -> None:
+    verdict, asked = _judged("dpa", "audit_rights", ("9. Audits", text))
+    assert (verdict.verdict == "risky") is risky
+    assert not (risky and asked)

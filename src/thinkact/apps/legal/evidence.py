@@ -280,6 +280,17 @@ VALUES = {  # what a clause states, beyond fixed words
         r"|(?:at any other time|outside (?:that|this|the|such) (?:period|window))[^.;]{0,60}?"
         r"\b(?:(?:of|has) no effect|ineffective|invalid|void))(?![a-z])"
     ),
+    # Audits cut down to the processor's own papers ("the right to verify ... is satisfied
+    # exclusively by these documents"; an inspection "only if a supervisory authority has
+    # ordered" it).
+    "{papers_only}": re.compile(
+        r"(?<![a-z])(?:satisfied|met|fulfilled|discharged)\s+"
+        r"(?:exclusively|solely|only|in full)\s+by"
+        r"|(?:exclusively|solely|only)\s+(?:by|through|via)\s+(?:providing\s+|making available\s+)?"
+        r"(?:these|the|its|such|their)\s+(?:documents|reports?|certificat\w*|summar\w*)"
+        r"|(?:inspection|audit)[^.;]{0,100}?\bonly\s+(?:if|where|when)\s+(?:a|the|any)\s+"
+        r"(?:supervisory|competent|data protection)\s+authority(?![a-z])"
+    ),
 }
 # "{one_sided_exit}" and "{work_kept}" are read with their clause and paragraph (reading.py).
 VALUE_NAMES = (
@@ -290,6 +301,7 @@ VALUE_NAMES = (
     "{long_renewal}",
     "{own_ends}",
     "{kept_on_breach}",
+    "{retroactive}",
     "{one_sided_exit}",
     "{work_kept}",
 )
@@ -472,6 +484,19 @@ def _kept_on_breach(text: str) -> bool:
     )
 
 
+# Changes that reach back: new terms applied to claims or purchases made before them.
+_RETROACTIVE = re.compile(
+    r"\bretroactive(?:ly)?\b|\bretrospective(?:ly)?\b"
+    r"|\b(?:appl(?:y|ies)|take effect|govern)\b[^.;]{0,120}?\b(?:arose|arisen|arising|occurred|"
+    r"purchased|bought|made)\b[^.;]{0,30}?\bbefore\b"
+)
+
+
+def _retroactive(text: str) -> bool:
+    low = normalise(text).lower()
+    return any(not _DENIED_BEFORE.search(low[: m.end()]) for m in _RETROACTIVE.finditer(low))
+
+
 # What one sentence says that no single pattern can hold.
 _READ: dict[str, Callable[[str], bool]] = {
     "{own_fault}": _covers_own_fault,
@@ -479,6 +504,7 @@ _READ: dict[str, Callable[[str], bool]] = {
     "{long_renewal}": _long_renewal,
     "{own_ends}": _own_ends,
     "{kept_on_breach}": _kept_on_breach,
+    "{retroactive}": _retroactive,
 }
 
 

@@ -154,6 +154,8 @@ def text_verdict(
             return _from_text(subject, item.id, "risky", risky, item.risk)
     if item.concrete and shown != "present" and not any(c.plain for c in searched):
         return missing(need)  # (a value beside the item's word is a clause: "pay ... monthly")
+    if item.concrete and shown != "present" and not any(c.hits for c in searched):
+        return missing(need)  # a heading alone ("Resolution of Disputes") is not the clause
     return None
 
 
