@@ -1068,3 +1068,10 @@ def test_audits_cut_down_to_the_processors_own_papers_are_risky(text: str, risky
     verdict, asked = _judged("dpa", "audit_rights", ("9. Audits", text))
     assert (verdict.verdict == "risky") is risky
     assert not (risky and asked)
+
+
+def test_a_notice_of_changes_in_plain_words_is_the_changes_clause() -> None:
+    text = ("If we make a change that affects how we use your data, we will tell you by email "
+            "30 days before it takes effect.")  # fmt: skip
+    verdict, asked = _judged("privacy", "changes_to_terms", ("9. Changes to this notice", text))
+    assert verdict.verdict == "present" and not asked
