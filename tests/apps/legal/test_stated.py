@@ -1075,3 +1075,28 @@ def test_a_notice_of_changes_in_plain_words_is_the_changes_clause() -> None:
             "30 days before it takes effect.")  # fmt: skip
     verdict, asked = _judged("privacy", "changes_to_terms", ("9. Changes to this notice", text))
     assert verdict.verdict == "present" and not asked
+
+
+def test_a_carve_out_labelled_unlimited_liability_does_not_take_the_caps_place() -> None:
+    heading = "9. Limits on recovery"
+    verdict, _ = _judged(
+        "services",
+        "limitation_of_liability",
+        (heading, "9.1 Each party's total liability is limited to the total fees paid."),
+        (heading, "9.3 Unlimited liability. Clause 9.1 does not limit liability for fraud."),
+    )
+    assert verdict.verdict == "present" and verdict.quote.startswith("9.1")
+    carve_out = _subject(
+        ("9. General", "9.3 Unlimited liability. Nothing in this agreement limits liability "
+         "for fraud."),
+    )  # fmt: skip
+    assert not any(c.plain for c in _candidates(carve_out, "limitation_of_liability"))
+
+
+def test_a_defined_year_of_successive_periods_is_no_renewal() -> None:
+    subject = _subject(
+        ("1. Interpretation", '"Licence Year" means each successive period of twelve months '
+         "beginning on the Start Date."),
+        ("4. Fees", "The Licence Fee is invoiced for each Licence Year."),
+    )  # fmt: skip
+    assert _candidates(subject, "auto_renewal") == []
