@@ -17,7 +17,7 @@ from thinkact.events import Event, ToolFinished
 from thinkact.formats.base import Format
 from thinkact.loop import CallModel, Effect, Loop, Resume, RunResult, RunTools, Validator
 from thinkact.models import resolve_model
-from thinkact.models.base import Model, Positioned, Streaming
+from thinkact.models.base import Model, Positioned, Streaming, is_model
 from thinkact.output import OutputType
 from thinkact.policies.presets import Preset, Setup, is_local, preset
 from thinkact.resolve import resolve_format
@@ -79,9 +79,13 @@ class Agent:
         clock: Callable[[], float] = time.monotonic,
         streaming: bool = False,
     ) -> None:
-        self.model: Model = model if isinstance(model, Model) else resolve_model(model)
-        self.tools = [as_tool(t) for t in tools if not isinstance(t, Toolset)]
-        self.toolsets = [t for t in tools if isinstance(t, Toolset)]
+        # not a Model: a spec string or None (TypeGuard does not narrow the other way)
+        self.model: Model = model if is_model(model) else resolve_model(model)  # type: ignore[arg-type]
+        # A Tool is no Toolset: the Protocol check (slow on 3.11) is for the others only.
+        self.tools = [
+            as_tool(t) for t in tools if isinstance(t, Tool) or not isinstance(t, Toolset)
+        ]
+        self.toolsets = [t for t in tools if not isinstance(t, Tool) and isinstance(t, Toolset)]
         self.format = resolve_format(format, self.model)
         self.instructions = instructions
         self.examples = tuple(examples)  # worked examples, shown in the format's own syntax
