@@ -63,10 +63,22 @@ def estimate_message_tokens(m: Message) -> int:
 
 
 def estimate_tools_tokens(specs: Sequence[ToolSpec]) -> int:
-    chars = sum(
-        len(t.name) + len(t.description) + len(json.dumps(dict(t.parameters))) for t in specs
-    )
+    chars = 0
+    for t in specs:
+        seen = _SPEC_CHARS.get(id(t))  # the entry keeps its spec alive: the id is still its
+        if seen is None:
+            if len(_SPEC_CHARS) >= 1024:  # specs made afresh for each run: start over
+                _SPEC_CHARS.clear()
+            size = len(t.name) + len(t.description) + len(json.dumps(dict(t.parameters)))
+            seen = _SPEC_CHARS[id(t)] = (t, size)
+        chars += seen[1]
     return -(-chars // CHARS_PER_TOKEN)
+
+
+# Each tool spec's characters, made once: a run starts with every tool's spec (Tool.spec and
+# the final answer's are the same values run after run), and JSON is the costly part. Specs
+# are values: their schemas are not changed once made.
+_SPEC_CHARS: dict[int, tuple[ToolSpec, int]] = {}
 
 
 @dataclass(frozen=True, slots=True)

@@ -126,6 +126,12 @@ _PLAIN_ANSWER = {"type": "string", "description": "The final answer."}
 def final_answer_spec(schema: Mapping[str, Any] | None = None) -> ToolSpec:
     """The final answer as a tool: native formats call it; with `schema` (a typed result,
     thinkact.output) text formats find it among their tools for their prompt and grammar."""
+    if schema is None:  # one value for every run (so its token estimate is made once)
+        return _PLAIN_SPEC
+    return _answer_spec(schema)
+
+
+def _answer_spec(schema: Mapping[str, Any] | None) -> ToolSpec:
     return ToolSpec(
         FINAL_ANSWER_TOOL,
         "Give the final answer to the task and end the run.",
@@ -136,6 +142,9 @@ def final_answer_spec(schema: Mapping[str, Any] | None = None) -> ToolSpec:
             "additionalProperties": False,
         },
     )
+
+
+_PLAIN_SPEC = _answer_spec(None)
 
 
 def answer_schema(tools: Sequence[ToolSpec]) -> Mapping[str, Any] | None:
