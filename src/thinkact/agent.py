@@ -114,7 +114,11 @@ class Agent:
     ) -> _Run:
         config = config or self.config
         store = store or self.store
-        listed, held = open_toolsets(self.toolsets, {t.name for t in self.tools})
+        listed, held = (
+            open_toolsets(self.toolsets, {t.name for t in self.tools})
+            if self.toolsets
+            else ([], ExitStack())
+        )
         tools = [*self.tools, *listed]
         direct = {t.name: t.direct_answer for t in tools if t.return_direct}
         checks = self.validators  # the output's own check first: the rest get valid JSON

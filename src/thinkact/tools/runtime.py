@@ -215,9 +215,10 @@ class ToolRuntime:
             refused, events = self._admit(step, call := calls[0])
             if refused is not None:
                 return [refused]
-            if self.tools[call.name].is_async:
+            tool = self.tools[call.name]
+            if tool.is_async:
                 return [_run_coroutine(self._execute_async(step, call, events))]
-            return [self._execute_sync(step, call, events)]
+            return [self._execute_sync(step, call, events, tool)]
         if any(c.name in self.tools and self.tools[c.name].is_async for c in calls):
             return _run_coroutine(self.arun(step, calls))
         admitted = [self._admit(step, c) for c in calls]  # approvals asked one at a time
@@ -240,9 +241,9 @@ class ToolRuntime:
             ]
 
     def _execute_sync(
-        self, step: int, call: ToolCall, before: tuple[Event, ...] = ()
+        self, step: int, call: ToolCall, before: tuple[Event, ...] = (), tool: Tool | None = None
     ) -> ToolOutcome:
-        tool = self.tools[call.name]
+        tool = self.tools[call.name] if tool is None else tool
         ctx = None if tool.context_param is None else self._context(tool, step)
         start = time.perf_counter()
         try:
