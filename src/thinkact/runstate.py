@@ -5,6 +5,7 @@ requests and notes sent to the model, the context window."""
 from __future__ import annotations
 
 import os
+import random
 import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
@@ -30,6 +31,18 @@ COST_UNKNOWN = (
 )
 FELL_BACK = "format_fallback"  # a Notice's reason: the run went on in a text format
 FELL_BACK_NOTE = "The server refused tool calls (HTTP {}); the run goes on in the {} format."
+
+
+# Run ids come from a generator of their own, seeded once from the OS (and again in a forked
+# child): os.urandom at every run start is a system call, and a caller's random.seed must
+# not make two runs' ids the same.
+_IDS = random.Random()
+os.register_at_fork(after_in_child=_IDS.seed)
+
+
+def new_run_id() -> str:
+    """12 random hex digits, as uuid4().hex[:12]."""
+    return f"{_IDS.getrandbits(48):012x}"
 
 
 class RunState:
@@ -60,7 +73,7 @@ class RunState:
     ) -> None:
         self.task, self.model_name, self.format = task, model_name, format
         self.instructions, self.config = instructions, config or AgentConfig()
-        self.run_id, self.clock = run_id or os.urandom(6).hex(), clock  # as uuid4().hex[:12]
+        self.run_id, self.clock = run_id or new_run_id(), clock
         self.tools = tuple(tools)
         self.pageable = frozenset(t.name for t in tools if is_pageable(t))
         self.resume, self.checkpoints = resume, checkpoints
@@ -173,4 +186,4 @@ class RunState:
         return ev.Notice(step, FELL_BACK, FELL_BACK_NOTE.format(error.status, fmt.name))
 
 
-__all__ = ["COST_UNKNOWN", "FELL_BACK", "RunState"]
+__all__ = ["COST_UNKNOWN", "FELL_BACK", "RunState", "new_run_id"]
