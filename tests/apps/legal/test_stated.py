@@ -1100,3 +1100,12 @@ def test_a_defined_year_of_successive_periods_is_no_renewal() -> None:
         ("4. Fees", "The Licence Fee is invoiced for each Licence Year."),
     )  # fmt: skip
     assert _candidates(subject, "auto_renewal") == []
+
+
+def test_a_non_compete_labelled_in_sentence_case_is_judged_by_its_period() -> None:
+    text = ("3.5 Restriction on competing. For twenty-four (24) months after her employment "
+            "ends, the Employee will not work for any business in aquaculture.")  # fmt: skip
+    verdict, asked = _judged(
+        "employment", "non_compete", ("3. Protecting the Company's Business", text)
+    )
+    assert verdict.verdict == "risky" and not asked

@@ -133,11 +133,8 @@ def rank(
     for s in doc_sentences:
         if len(s.text) < MIN_QUOTE:
             continue
-        labelled = under(run_in_label(s.passage.text))
-        headed = labelled or under(s.passage.section)
-        # A paragraph labelled with the clause's name is the clause: its label stands for
-        # the words its sentences leave out ("3.5 Restriction on competing. For 24 months...").
-        found = max(hits(s.text, words, not_words), int(labelled))
+        headed = under(s.passage.section) or under(run_in_label(s.passage.text))
+        found = hits(s.text, words, not_words)
         score = found + (1.5 if headed else 0.0)
         if score > 0:
             scored.append((score, found, s))

@@ -218,7 +218,10 @@ def _within(own: Sequence[Candidate], max_months: int, item: Item) -> tuple[bool
     sentences state periods and all are within it, the clause is fair."""
     said = False
     for c in own:
-        if not c.hits:
+        # a paragraph labelled with the clause's name is the clause, with or without its
+        # words ("3.5 Restriction on competing. For 24 months after ...")
+        label = run_in_label(c.sentence.passage.text)
+        if not c.hits and not titled(label, item.headings, item.not_words):
             continue
         periods = months_in(_LOOKBACK.sub(" ", c.sentence.text))
         if any(p > max_months for p in periods):
