@@ -575,6 +575,7 @@ def test_one_partys_liability_left_unlimited_for_everything(text: str, risky: bo
         "\u00a7 3 Fees",
         "IV. Payment Terms",
         "4. Fees and Payment",
+        "Article 11 (Term and Termination)",
     ],
 )
 def test_numbered_headings_in_the_usual_styles_start_a_section(line: str) -> None:
@@ -738,6 +739,11 @@ def test_the_safeguard_may_stand_in_the_clause_without_the_item_words() -> None:
          "course of our relationship with you."),
         ("How long we keep it", "retention", "Recordings are overwritten on a rolling cycle set "
          "by our security team."),
+        ("Invoicing", "payment_terms", "The Customer settles each invoice once it has completed "
+         "the Customer's internal finance approval cycle."),
+        ("Refunds", "refund_policy", "We may offer a full or partial refund, or a credit, as we "
+         "consider fair."),
+        ("Refunds", "refund_policy", "Where it feels right to us, we may refund part of the fee."),
     ],
 )  # fmt: skip
 def test_wording_that_leaves_the_value_to_something_unstated_is_vague(
@@ -1109,3 +1115,40 @@ def test_a_non_compete_labelled_in_sentence_case_is_judged_by_its_period() -> No
         "employment", "non_compete", ("3. Protecting the Company's Business", text)
     )
     assert verdict.verdict == "risky" and not asked
+
+
+def test_an_articles_numbered_paragraphs_are_passages_of_their_own() -> None:
+    page = (
+        "Article 11 (Term and Termination)\n"
+        "1. This Agreement remains in force until terminated.\n"
+        "2. Licensor may terminate this Agreement at any time, for any reason, by giving\n"
+        "fourteen (14) days' written notice.\n"
+        "3. Either party may cancel this Agreement if the other party suspends payments.\n"
+    )
+    doc = segment("licence.pdf", [page, "Second page.\n"])
+    texts = [p.text for p in doc.passages if p.section == "Article 11 (Term and Termination)"][:3]
+    assert [t[:2] for t in texts] == ["1.", "2.", "3."]
+    verdict, asked = _judged(
+        "licence",
+        "term_termination",
+        *[("Article 11 (Term and Termination)", t) for t in texts],
+    )
+    assert verdict.verdict == "risky" and not asked
+
+
+def test_a_negated_qualifier_does_not_deny_the_notice_after_it() -> None:
+    heading = "7. Amendments"
+    verdict, _ = _judged(
+        "saas",
+        "changes_to_terms",
+        (heading, "7.1 The Provider may amend these terms by written notice to the Customer."),
+        (heading, "7.2 An amendment that is not to the Customer's detriment takes effect on the "
+         "date stated in the notice."),
+    )  # fmt: skip
+    assert verdict.verdict == "present"
+
+
+def test_an_age_limit_in_plain_words_is_the_childrens_clause() -> None:
+    text = "We do not knowingly collect personal data from anyone under 18."
+    verdict, asked = _judged("privacy", "children", ("Minors", text))
+    assert verdict.verdict == "present" and not asked

@@ -14,14 +14,14 @@ from thinkact.tools.documents import DocumentError, extract, suffix_of
 from thinkact.tools.sandbox import Workspace
 
 # "4. Fees and Payment", "SECTION 4 - Payment", "Article 12 - Protection from Claims",
-# "Schedule A: Rates", "§ 3 Fees", "IV. Payment Terms", "12. Contact us": short, no final
-# full stop.
+# "Article 11 (Term and Termination)", "Schedule A: Rates", "§ 3 Fees", "IV. Payment
+# Terms", "12. Contact us": short, no final full stop.
 _AFTER_NUMBER = r"(?:\.?\s+(?:[-\u2013\u2014:]\s+)?|\s*[-\u2013\u2014:]\s+)"
 _HEADING = re.compile(
     rf"^(?:(?:(?i:section|article|clause|part)\s+|\u00a7\s*)?(\d{{1,2}}){_AFTER_NUMBER}"
     r"|(?:(?i:section|article|part)\s+)?([IVX]{1,5})\.\s+"
     rf"|(?i:schedule|annex|appendix|exhibit)\s+(?:[A-Z]|\d{{1,2}}){_AFTER_NUMBER})"
-    r"(?P<title>[A-Z][^.;:]{1,70})$"
+    r"(?P<open>\()?(?P<title>[A-Z][^.;:]{1,70}?)(?(open)\))$"
 )
 _CAPS_HEADING = re.compile(r"^[A-Z][A-Z0-9 ,&'()/-]{3,80}$")
 _CLAUSE = re.compile(r"^(\d{1,2}\.\d{1,2}(?:\.\d{1,2})?)\.?\s+\S")
@@ -109,7 +109,12 @@ def segment(name: str, pages: list[str], *, paged: bool | None = None) -> Docume
             caps = bool(_CAPS_HEADING.match(line)) and len(line.split()) <= 10
             is_heading = heading or caps or bool(marked and len(line) <= 80)
             clause_start = _CLAUSE.match(line)
-            if buf and (not line or _TABLE_MARK.match(line) or is_heading or clause_start):
+            # "2. Licensor may terminate ..." after a sentence's end, outside a list: a
+            # numbered paragraph of its own (an article's "1.", "2.", "3.")
+            paragraph = bool(item) and list_next is None and prev.endswith(".")
+            if buf and (
+                not line or _TABLE_MARK.match(line) or is_heading or clause_start or paragraph
+            ):
                 if not paged and not line and not listed and len(buf) == 1 and _bare(buf[0]):
                     # A short line standing alone: a plain-text heading ("About this policy").
                     title, section = (title, buf[0]) if title else (buf[0], section)

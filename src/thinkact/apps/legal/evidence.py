@@ -212,6 +212,15 @@ _NUMBER = (
     r"(?:\d+(?:[.,]\d+)?|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
     r"fourteen|fifteen|twenty|thirty|forty|forty-five|sixty|ninety|hundred)"
 )
+# An outcome left to one side's judgement ("a refund or a credit, as we consider fair",
+# "where it feels right to us", "at our sole discretion", "case by case").
+_DISCRETION = (
+    r"(?<![a-z])(?:(?:as|where|when|if|whatever|however)\s+(?:we|it|they|the\s+[a-z]+)\s+"
+    r"(?:may\s+)?(?:consider|considers|deem|deems|think|thinks|judge|judges|decide|decides|"
+    r"feel|feels|see fit|sees fit|choose|chooses)\b|(?:sole|absolute|own|entire)\s+discretion"
+    r"|its\s+discretion|our\s+discretion|case[- ]by[- ]case|feels?\s+right\s+to"
+    r"|on\s+(?:its|their)\s+own\s+(?:facts|merits))(?![a-z])"
+)
 VALUES = {  # what a clause states, beyond fixed words
     "{period}": re.compile(
         rf"(?<![a-z0-9]){_NUMBER}\s*(?:\(\d+\)\s*)?-?\s*(?:business |calendar |working )?"
@@ -248,6 +257,9 @@ VALUES = {  # what a clause states, beyond fixed words
         # or a time that follows an undefined yardstick or one side's schedule ("a period
         # that reflects our relationship", "a rolling cycle set by our security team")
         r"|(?:time|period)\s+(?:that|which)\s+reflects?"
+        # or one side's own internal process ("the Customer's internal finance approval
+        # cycle")
+        r"|internal\s+(?:[a-z]+\s+){0,3}?(?:cycle|process|procedures?|run|timetable)"
         r"|(?:cycle|period|schedule|timetable)\s+(?:set|determined|decided|fixed|chosen)\s+by"
         r"\s+(?!(?:the\s+)?(?:applicable\s+)?(?:law|statute|regulation|legislation))[a-z]+"
         r")(?![a-z])"
@@ -277,6 +289,7 @@ VALUES = {  # what a clause states, beyond fixed words
         r"|(?:at any other time|outside (?:that|this|the|such) (?:period|window))[^.;]{0,60}?"
         r"\b(?:(?:of|has) no effect|ineffective|invalid|void))(?![a-z])"
     ),
+    "{discretion}": re.compile(_DISCRETION),
     # Audits cut down to the processor's own papers ("the right to verify ... is satisfied
     # exclusively by these documents"; an inspection "only if a supervisory authority has
     # ordered" it).

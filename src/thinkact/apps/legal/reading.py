@@ -256,12 +256,15 @@ def _stated_beside(sentence: Sentence, item: Item) -> bool:
 
 
 # What follows these words is what a clause does not do ("without notice", "whether or not
-# marked", "cannot be stopped"), up to the end of the phrase, or to a condition that starts
-# another thought ("will not charge you if you cancel": cancelling is not denied).
+# marked", "cannot be stopped"), up to the end of the phrase, to a condition that starts
+# another thought ("will not charge you if you cancel": cancelling is not denied), or to the
+# verb of the main clause after a negated qualifier ("an amendment that is not to your
+# detriment takes effect on the date in the notice": the notice is not denied).
 _NEGATED = re.compile(
     r"\b(?:whether or not|without|not|no|never|nor|cannot|can't|won't)\b"
     r"(?!\s+(?:later|less|fewer|more|sooner|earlier)\s+than|\s+only)"
-    r"(?:(?!\b(?:if|unless|until|once|provided|except|so long as|as long as)\b)[^.;:,()])*",
+    r"(?:(?!\b(?:if|unless|until|once|provided|except|so long as|as long as|takes? effect"
+    r"|becomes? effective|applies|will|shall)\b)[^.;:,()])*",
     re.IGNORECASE,
 )
 _NEGATIVE_START = re.compile(r"^(?:not|no|non|never)\b")
