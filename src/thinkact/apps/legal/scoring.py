@@ -57,6 +57,7 @@ SPLITS: tuple[str, ...] = (
     "fresh6",
     "fresh7",
     "fresh8",
+    "fresh9",
     "real",
 )
 
