@@ -744,6 +744,10 @@ def test_the_safeguard_may_stand_in_the_clause_without_the_item_words() -> None:
         ("Refunds", "refund_policy", "We may offer a full or partial refund, or a credit, as we "
          "consider fair."),
         ("Refunds", "refund_policy", "Where it feels right to us, we may refund part of the fee."),
+        ("End of the services", "deletion_return", "The Processor shall delete the data at such "
+         "time after the end of the services as its records team considers practicable."),
+        ("Competing work", "non_compete", "For a reasonable period after the employment ends, "
+         "the Employee will not work for a competitor."),
     ],
 )  # fmt: skip
 def test_wording_that_leaves_the_value_to_something_unstated_is_vague(
@@ -853,6 +857,8 @@ def test_open_wording_under_the_heading_alone_does_not_outweigh_a_stated_deadlin
          "the end of the term.", True),
         ("It renews automatically for successive one-year terms unless the Customer gives "
          "notice of non-renewal. A notice received at any other time has no effect.", True),
+        ("At the end of each term, the Subscription Term shall automatically be extended for a "
+         "further period of thirty-six (36) months unless either party gives notice.", True),
     ],
 )  # fmt: skip
 def test_a_long_renewal_or_a_narrow_way_out_is_risky(text: str, risky: bool) -> None:
@@ -868,6 +874,8 @@ def test_a_long_renewal_or_a_narrow_way_out_is_risky(text: str, risky: bool) -> 
          "is in force. The licence ends automatically when this Agreement ends.", True),
         ("The Supplier grants the Client a perpetual, irrevocable licence to use the "
          "Deliverables.", False),
+        ("The Supplier grants the Client a licence to use the Deliverables, which the Supplier "
+         "may revoke at any time and for any reason.", True),
         # a licence to use the service ending with the contract is the norm
         ("We grant you a licence to use the Platform. The licence ends automatically when "
          "this Agreement ends.", False),
@@ -1152,3 +1160,31 @@ def test_an_age_limit_in_plain_words_is_the_childrens_clause() -> None:
     text = "We do not knowingly collect personal data from anyone under 18."
     verdict, asked = _judged("privacy", "children", ("Minors", text))
     assert verdict.verdict == "present" and not asked
+
+
+@pytest.mark.parametrize(
+    ("heading", "item_id", "text"),
+    [
+        ("9. Our commitments", "limitation_of_liability", "We are not responsible for losses "
+         "that were not foreseeable when you accepted these Terms."),
+        ("9. Our commitments", "warranties", "The paid features will work substantially as "
+         "described on our website."),
+        ("Sending data abroad", "international_transfers", "We transfer data outside Malaysia "
+         "only where we have taken precautions, through written contracts, to protect it."),
+    ],
+)  # fmt: skip
+def test_clauses_in_plain_consumer_wording_are_present(
+    heading: str, item_id: str, text: str
+) -> None:
+    kid = {"international_transfers": "privacy"}.get(item_id, "terms")
+    verdict, _ = _judged(kid, item_id, (heading, text))
+    assert verdict.verdict == "present"
+
+
+def test_insurance_in_the_aggregate_and_duties_assigned_are_other_clauses() -> None:
+    insurance = _subject(("14. Insurance", "The Supplier keeps cyber cover of EUR 2,000,000 in "
+                          "the aggregate."))  # fmt: skip
+    assert _candidates(insurance, "limitation_of_liability") == []
+    duties = _subject(("2. Role", "The Employee will perform other duties reasonably assigned "
+                       "by the Company."))  # fmt: skip
+    assert _candidates(duties, "ip_ownership") == []

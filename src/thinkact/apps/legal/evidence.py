@@ -249,6 +249,8 @@ VALUES = {  # what a clause states, beyond fixed words
         # accounting team considers prudent")
         r"|(?:as|so) long as\s+[^.;,]{0,50}?\b(?:considers?|deems?|regards?|thinks?|judges?"
         r"|treats?|views?)"
+        r"|such\s+time\s+[^.;]{0,60}?\bas\s+[^.;]{0,60}?\b(?:considers?|deems?|thinks?"
+        r"|judges?|determines?|decides?)"
         # or until one side decides, or while a thing stays of use to it ("until we decide
         # that they are no longer useful", "while the matter remains of interest to us")
         r"|until\s+(?:we|it|they|the\s+[a-z]+)\s+(?:decides?|determines?|considers?|deems?)"
@@ -432,8 +434,9 @@ def _number(tokens: list[str]) -> int | None:
 # An automatic renewal for more than two years at a time ("renew automatically for a further
 # term of thirty-six (36) months", "successive three-year periods"): a long lock-in.
 _RENEWAL_SPAN = re.compile(
-    r"\brenew\w*\b[^.;]{0,60}?\bfor\s+(?:(?:a|an|one or more|successive|further|additional|"
-    r"consecutive|subsequent|like)\s+)*(?:(?:term|period)s?\s+of\s+)?([^.;]{0,40}?)"
+    r"\b(?:renew|extend|extension)\w*\b[^.;]{0,60}?\bfor\s+(?:(?:a|an|one or more|successive|"
+    r"further|additional|consecutive|subsequent|like)\s+)*(?:(?:term|period)s?\s+of\s+)?"
+    r"([^.;]{0,40}?)"
     r"\b(?:year|month)s?\b"
 )
 
@@ -516,6 +519,19 @@ _READ: dict[str, Callable[[str], bool]] = {
     "{kept_on_breach}": _kept_on_breach,
     "{retroactive}": _retroactive,
 }
+
+
+def without(text: str, patterns: Sequence[str], not_words: Sequence[str] = ()) -> str:
+    """The text, lower case, with what `patterns` match blanked out (values read from the
+    whole sentence stay): "at such time after the end of the services as the team considers
+    practicable" keeps no "after the end" once its open wording is taken out."""
+    low = _plain(text, not_words)
+    for p in patterns:
+        if p in VALUES:
+            low = VALUES[p].sub(" ", low)
+        elif not p.startswith("{"):
+            low = phrase(p).sub(" ", low)
+    return low
 
 
 def states(text: str, patterns: Sequence[str], not_words: Sequence[str] = ()) -> bool:

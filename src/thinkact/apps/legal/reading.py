@@ -24,6 +24,7 @@ from thinkact.apps.legal.evidence import (
     run_in_label,
     states,
     titled,
+    without,
 )
 
 
@@ -50,7 +51,9 @@ def stated(
         text = c.sentence.text
         if (
             states(text, item.vague_match, item.not_words)
-            and not states(text, item.concrete_match, item.not_words)
+            # a value inside the open wording is part of it ("at such time after the end
+            # ... as X considers practicable")
+            and not states(without(text, item.vague_match, item.not_words), item.concrete_match)
             and not _stated_beside(c.sentence, item)
             and not _listed_after(c, read, item)
         ):
@@ -187,7 +190,11 @@ WORK_KEPT = "{work_kept}"
 # the supplier keeps the deliverables, and the customer leaves without them.
 _LAPSES = re.compile(
     r"\blicen[cs]e\b[^.;]{0,80}?\b(?:ends|terminates|ceases|expires|lapses|(?:will|shall)"
-    r"\s+(?:end|terminate|cease|expire|lapse))\s+(?:automatically\s+)?(?:when|on|upon|with|at)\b",
+    r"\s+(?:end|terminate|cease|expire|lapse))\s+(?:automatically\s+)?(?:when|on|upon|with|at)\b"
+    # or one the supplier may take back at will
+    r"|\blicen[cs]e\b[^.;]{0,120}?\b(?:revocable|revoke[sd]?|withdraw[sn]?)\b[^.;]{0,60}?"
+    r"\b(?:at any time|for any reason|at will"
+    r"|at its (?:sole )?discretion)",
     re.IGNORECASE,
 )
 _WORK = re.compile(r"\b(?:deliverables?|work products?|work results?)\b", re.IGNORECASE)
