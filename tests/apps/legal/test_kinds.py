@@ -333,3 +333,11 @@ def test_a_kind_is_known_by_the_terms_it_uses_throughout(tmp_path: Path) -> None
 def test_undertakings_and_deeds_of_confidentiality_are_ndas(tmp_path: Path, title: str) -> None:
     text = f"{title}\n\nbetween Zeta AG and Omega GmbH\n\n1. Zeta will share drawings with Omega.\n"
     assert detect(load(tmp_path, text)).kind.id == "nda"
+
+
+def test_a_title_that_calls_itself_terms_is_terms_of_service(tmp_path: Path) -> None:
+    text = ("WOODSHOP ACADEMY - MEMBERSHIP TERMS\n\nThese Membership Terms are an agreement "
+            "between you and Woodshop LLC.\n\n1. You may cancel at any time.\n")  # fmt: skip
+    assert detect(load(tmp_path, text)).kind.id == "terms"
+    memo = "SHIPPING MEMORANDUM\n\n1. Goods are shipped on the agreed terms.\n"
+    assert detect(load(tmp_path, memo)).kind.id == "general"

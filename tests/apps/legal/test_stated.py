@@ -1188,3 +1188,17 @@ def test_insurance_in_the_aggregate_and_duties_assigned_are_other_clauses() -> N
     duties = _subject(("2. Role", "The Employee will perform other duties reasonably assigned "
                        "by the Company."))  # fmt: skip
     assert _candidates(duties, "ip_ownership") == []
+
+
+def test_open_wording_deep_in_a_long_payment_schedule_is_read() -> None:
+    heading = "Schedule 3 - Charges and Invoicing"
+    rates = [
+        (heading, f"{i}. The fee for Site category {i} is KES {1000 * i} a month, invoiced "
+         "with the monthly charge and billed per Site.")
+        for i in range(1, 16)
+    ]  # fmt: skip
+    settle = (heading, "16. The Customer settles each invoice once it has completed the "
+              "Customer's internal finance approval cycle.")  # fmt: skip
+    candidates = _candidates(_subject(*rates, settle), "payment_terms")
+    assert len(candidates) > 12
+    assert stated(candidates[:5], ITEMS["payment_terms"], candidates)[0] == "vague"

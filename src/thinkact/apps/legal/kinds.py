@@ -4,6 +4,7 @@ contract."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from thinkact.apps.legal.checklist import Kind, kinds
@@ -55,6 +56,10 @@ def detect(doc: Document) -> Detected:
     defined = [k for found, k in uses if sum(n >= REPEATED for n in found) >= 2]
     if len(defined) == 1:
         return Detected(defined[0], "its usual terms are used throughout")
+    # "Membership Terms", "Customer Terms": a title that names itself terms, and nothing
+    # more specific, is terms of service.
+    if re.search(r"\bterms$", head.rstrip(" .:")):
+        return Detected(kinds()["terms"], "the title calls it terms")
     return Detected(kinds()["general"], "no more specific kind recognised")
 
 

@@ -19,7 +19,7 @@ from thinkact.errors import ToolRetry
 from thinkact.tools.documents import DocumentError
 from thinkact.tools.sandbox import Workspace
 
-SEARCHED = 12  # sentences a judge reads for an item (it shows the model the first few)
+SEARCHED = 24  # sentences a judge reads for an item (it shows the model the first few)
 
 
 @dataclass(frozen=True, slots=True)
