@@ -1202,3 +1202,10 @@ def test_open_wording_deep_in_a_long_payment_schedule_is_read() -> None:
     candidates = _candidates(_subject(*rates, settle), "payment_terms")
     assert len(candidates) > 12
     assert stated(candidates[:5], ITEMS["payment_terms"], candidates)[0] == "vague"
+
+
+@pytest.mark.parametrize("kid", ["services", "saas", "licence"])
+def test_a_cap_that_protects_one_party_is_not_risky_by_itself(kid: str) -> None:
+    text = "The total compensation payable by the Licensor shall not exceed the licence fee."
+    verdict, asked = _judged(kid, "limitation_of_liability", ("8. Limitation of Liability", text))
+    assert verdict.verdict == "present" and not asked
