@@ -10,10 +10,11 @@ from hypothesis import strategies as st
 
 from thinkact.apps.legal.checklist import Need, _items, kind
 from thinkact.apps.legal.documents import Document, Passage, segment
-from thinkact.apps.legal.evidence import Candidate, months_in, rank, run_in_label, sentences, states
+from thinkact.apps.legal.evidence import Candidate, rank, run_in_label, sentences
 from thinkact.apps.legal.judge import ItemVerdict, StepwiseJudge, Subject
 from thinkact.apps.legal.reading import risky_stated, safe_stated, stated
 from thinkact.apps.legal.reviewer import SEARCHED
+from thinkact.apps.legal.values import months_in, states
 from thinkact.testing import FunctionModel
 from thinkact.types import ModelRequest
 

@@ -15,7 +15,7 @@ from functools import cache
 from importlib import resources
 from typing import Literal
 
-from thinkact.apps.legal.evidence import VALUE_NAMES
+from thinkact.apps.legal.values import VALUE_NAMES
 
 Severity = Literal["CRITICAL", "WARNING", "INFO"]
 Verdict = Literal["present", "vague", "risky", "missing", "not_applicable"]

@@ -25,14 +25,13 @@ from thinkact.apps.legal.documents import Document
 from thinkact.apps.legal.evidence import (
     Candidate,
     Sentence,
-    months_in,
     normalise,
     phrase,
     rank,
-    states,
     verify_quote,
 )
 from thinkact.apps.legal.reading import risky_stated, safe_stated, stated
+from thinkact.apps.legal.values import months_in, states
 from thinkact.formats import jsonish
 from thinkact.models.base import Model
 from thinkact.types import AssistantMessage, Message, ModelRequest, SystemMessage, UserMessage

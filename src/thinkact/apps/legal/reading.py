@@ -18,14 +18,12 @@ from thinkact.apps.legal.evidence import (
     Candidate,
     Sentence,
     hits,
-    months_in,
     normalise,
     phrase,
     run_in_label,
-    states,
     titled,
-    without,
 )
+from thinkact.apps.legal.values import months_in, states, without
 
 
 def stated(
@@ -64,8 +62,8 @@ def stated(
 def _outweighs(clear: Candidate, c: Candidate, item: Item) -> bool:
     """Whether the clause's clear sentence outweighs open wording in `c`: one that only
     stands under the heading, in the same section, or a passing mention in another item's
-    clause ("for as long as the Discloser treats it as sensitive" under "Duration of
-    Confidentiality" says nothing of how the agreement ends)."""
+    clause ("when this Agreement is terminated, the Recipient returns all materials within a
+    reasonable time" under "Return of Materials" says nothing of how the agreement ends)."""
     if not clear.plain:
         return False
     section = clear.sentence.passage.section

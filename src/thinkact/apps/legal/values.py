@@ -1,0 +1,361 @@
+"""What a sentence states beyond fixed words: values ("{period}", "{amount}", "{place}"),
+time left open ("{open_time}"), and risky wording no single phrase can hold, read from the
+whole sentence ("{own_fault}", "{long_renewal}", ...). Checklist items name them in their
+`*_match` lists (checklists/items.toml); `states` reads a sentence for them."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+
+from thinkact.apps.legal.evidence import lowered, normalise, phrase
+
+_NUMBER = (
+    r"(?:\d+(?:[.,]\d+)?|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
+    r"fourteen|fifteen|twenty|thirty|forty|forty-five|sixty|ninety|hundred)"
+)
+# An outcome left to one side's judgement ("a refund or a credit, as we consider fair",
+# "where it feels right to us", "at our sole discretion", "case by case").
+_DISCRETION = (
+    r"(?<![a-z])(?:(?:as|where|when|if|whatever|however)\s+(?:we|it|they|the\s+[a-z]+)\s+"
+    r"(?:may\s+)?(?:consider|considers|deem|deems|think|thinks|judge|judges|decide|decides|"
+    r"feel|feels|see fit|sees fit|choose|chooses)\b|(?:sole|absolute|own|entire)\s+discretion"
+    r"|its\s+discretion|our\s+discretion|case[- ]by[- ]case|feels?\s+right\s+to"
+    r"|on\s+(?:its|their)\s+own\s+(?:facts|merits))(?![a-z])"
+)
+VALUES = {  # what a clause states, beyond fixed words
+    "{period}": re.compile(
+        rf"(?<![a-z0-9]){_NUMBER}\s*(?:\(\d+\)\s*)?-?\s*(?:business |calendar |working )?"
+        r"(?:hour|day|week|month|year)s?(?![a-z])"
+    ),
+    "{amount}": re.compile(
+        r"[$€£¥]\s?\d|(?<![a-z0-9])\d[\d,.]*\s?(?:usd|eur|gbp|chf|dollars|euros|pounds)(?![a-z])"
+        r"|(?<![a-z])(?:usd|eur|gbp|chf)\s?\d|(?<![\d.,])\d{1,3}(?:,\d{3})+(?![\d,])"
+    ),
+    # A time or a notice left open: "within a reasonable time", "a timeframe appropriate to
+    # the circumstances", "in due course", "in a timely manner", "for such further time as
+    # may be reasonable".
+    "{open_time}": re.compile(
+        r"(?<![a-z])(?:(?:reasonable|appropriate|acceptable|adequate|suitable|sufficient)\s+"
+        r"(?:time|period|timeframe|time frame|juncture|moment|stage|notice)"
+        r"|(?:time|period|timeframe|time frame)\s+(?:that is\s+)?(?:reasonable|appropriate|"
+        r"acceptable)|in due course|in a timely (?:manner|fashion)|as soon as (?:reasonably )?"
+        r"(?:practicable|possible|feasible)|as (?:the )?circumstances (?:reasonably )?"
+        r"(?:permit|allow|require)|(?<!until )such (?:further |other )?(?:time|period) as "
+        r"(?:may be |is |shall be )?(?:reasonable|reasonably [a-z]+|appropriate|necessary|"
+        r"required)"
+        # a time set by custom, not by a number ("the credit period customarily allowed")
+        r"|(?:customary|usual|normal|ordinary)\s+(?:[a-z]+\s+){0,3}?(?:practice|period|cycle"
+        r"|course|timescales?)|(?:period|time)\s+(?:[a-z]+\s+){0,2}?customarily"
+        # a duration that lasts as long as someone judges fit ("for as long as our
+        # accounting team considers prudent")
+        r"|(?:as|so) long as\s+[^.;,]{0,50}?\b(?:considers?|deems?|regards?|thinks?|judges?"
+        r"|treats?|views?)"
+        r"|such\s+time\s+[^.;]{0,60}?\bas\s+[^.;]{0,60}?\b(?:considers?|deems?|thinks?"
+        r"|judges?|determines?|decides?)"
+        # or until one side decides, or while a thing stays of use to it ("until we decide
+        # that they are no longer useful", "while the matter remains of interest to us")
+        r"|until\s+(?:we|it|they|the\s+[a-z]+)\s+(?:decides?|determines?|considers?|deems?)"
+        r"|while\s+[^.;,]{0,40}?\b(?:remains?|is|are|stays?)\s+(?:of interest|useful|"
+        r"relevant)\s+to"
+        # or a time that follows an undefined yardstick or one side's schedule ("a period
+        # that reflects our relationship", "a rolling cycle set by our security team")
+        r"|(?:time|period)\s+(?:that|which)\s+reflects?"
+        # or one side's own internal process ("the Customer's internal finance approval
+        # cycle")
+        r"|internal\s+(?:[a-z]+\s+){0,3}?(?:cycle|process|procedures?|run|timetable)"
+        r"|(?:cycle|period|schedule|timetable)\s+(?:set|determined|decided|fixed|chosen)\s+by"
+        r"\s+(?!(?:the\s+)?(?:applicable\s+)?(?:law|statute|regulation|legislation))[a-z]+"
+        r")(?![a-z])"
+    ),
+    # A payer's duty to pay that waits on its own payment by someone else ("pay when paid",
+    # "conditional on the Company having been paid by the Client").
+    "{paid_first}": re.compile(
+        r"(?<![a-z])(?:pay[- ](?:when|if)[- ]paid|pay(?:ment|ing)?\b[^.;]{0,80}?\b"
+        r"(?:conditional|contingent|dependent)\s+"
+        r"(?:up)?on\s+[^.;]{0,60}?\bhaving\s+(?:been\s+paid|received\s+(?:full\s+)?payment)"
+        r"|only\s+(?:if|when|after|once|to the extent that)\s+[^.;]{0,60}?\bhas\s+(?:been\s+paid"
+        r"|received\s+(?:full\s+)?payment)\s+(?:by|from))(?![a-z])"
+    ),
+    # Rights taken in work beyond the job: work unrelated to the business ("whether or not
+    # relating to the Company's business"). Work in the course of the job "whether or not
+    # during working hours" is the usual, fair reach.
+    "{beyond_the_job}": re.compile(
+        r"(?<![a-z])(?:whether or not|regardless of whether)\s+(?:(?:it|they)\s+)?"
+        r"(?:relat\w*|connected)\s+(?:in any way\s+)?to\s+(?:the\s+)?[a-z']+\s+business(?![a-z])"
+    ),
+    # A way out open only in a short window ("during the fifteen (15) day period that begins
+    # 180 days before the end of the term"; "a notice received at any other time has no
+    # effect"), easily missed.
+    "{notice_window}": re.compile(
+        r"(?<![a-z])(?:(?:during|within|in)\s+(?:the|a|that)\s+[^.;]{0,30}?\b(?:period|window)"
+        r"\s+(?:that|which)\s+(?:begins|starts|opens|commences)"
+        r"|(?:at any other time|outside (?:that|this|the|such) (?:period|window))[^.;]{0,60}?"
+        r"\b(?:(?:of|has) no effect|ineffective|invalid|void))(?![a-z])"
+    ),
+    "{discretion}": re.compile(_DISCRETION),
+    # Audits cut down to the processor's own papers ("the right to verify ... is satisfied
+    # exclusively by these documents"; an inspection "only if a supervisory authority has
+    # ordered" it).
+    "{papers_only}": re.compile(
+        r"(?<![a-z])(?:satisfied|met|fulfilled|discharged)\s+"
+        r"(?:exclusively|solely|only|in full)\s+by"
+        r"|(?:exclusively|solely|only)\s+(?:by|through|via)\s+(?:providing\s+|making available\s+)?"
+        r"(?:these|the|its|such|their)\s+(?:documents|reports?|certificat\w*|summar\w*)"
+        r"|(?:inspection|audit)[^.;]{0,100}?\bonly\s+(?:if|where|when)\s+(?:a|the|any)\s+"
+        r"(?:supervisory|competent|data protection)\s+authority(?![a-z])"
+    ),
+}
+# "{one_sided_exit}" and "{work_kept}" are read with their clause and paragraph (reading.py).
+VALUE_NAMES = (
+    *VALUES,
+    "{place}",
+    "{own_fault}",
+    "{one_side_unlimited}",
+    "{long_renewal}",
+    "{own_ends}",
+    "{kept_on_breach}",
+    "{retroactive}",
+    "{one_sided_exit}",
+    "{work_kept}",
+)
+_PLACE = re.compile(
+    r"\b(?i:laws?|courts?) (?i:of|in) (?i:the )?"
+    r"(?i:(?:state|commonwealth|province|republic|kingdom|federal republic) of )?([A-Z][A-Za-z]+)"
+    r"|\b([A-Z][A-Za-z]+)(?:'s)? (?i:laws? (?:applies|apply|governs?|shall|will|is|are))\b"
+    r"|\b(?i:governed by|subject to|construed under|in accordance with) (?i:the )?([A-Z][A-Za-z]+) "
+    r"(?i:laws?)\b"
+    r"|\b(?i:the) ([A-Z][A-Za-z]+) (?i:courts?)\b"
+)
+# Words that stand where a place would ("the laws of the State", "Applicable law applies")
+# without naming one.
+_NO_PLACE = frozenset({
+    "agreement", "any", "applicable", "buyer", "client", "company", "consumer", "country",
+    "customer", "employee", "employer", "federal", "foreign", "governing", "its", "jurisdiction",
+    "licensee", "licensor", "local", "mandatory", "member", "national", "other", "our", "parties",
+    "party", "place", "provider", "relevant", "same", "seller", "state", "such", "supplier",
+    "that", "the", "their", "this", "vendor", "which", "your",
+})  # fmt: skip
+
+
+# An indemnity that reaches the protected party's own fault: "indemnify the Consultant ...
+# including those caused by the negligence of the Consultant". The same fault named in an
+# exception ("except to the extent caused by the Landlord's own negligence") is the fair form.
+_PROTECTED = re.compile(
+    r"\b(?i:indemnif(?:y|ies)|hold|holds|save|saves|keep|keeps)\s+(?i:(?:and|or)\s+\w+\s+)?"
+    r"(?i:harmless\s+)?(?:the\s+)?([A-Z][A-Za-z]+|us|you|me)\b"
+)
+_REACHING = re.compile(
+    r"\b(?:including|even|whether or not|regardless of|irrespective of|notwithstanding)\b"
+    r"(?:(?!\b(?:except|excepting|excluding|save|other than|unless|but not)\b)[^;.])*"
+)
+_FAULT = re.compile(r"\b(?:negligen|fault|default|breach|misconduct)")
+_POSSESSIVE = {"us": "(?:us|our)", "you": "(?:you|your)", "me": "(?:me|my)"}
+
+
+def _covers_own_fault(text: str) -> bool:
+    text = normalise(text)
+    for m in _PROTECTED.finditer(text):
+        name = m.group(1)
+        party = re.compile(rf"\b{_POSSESSIVE.get(name, re.escape(name))}\b")
+        # the protected party named as the one at fault: "the Consultant's negligence",
+        # "the negligence or default of the Landlord" (not "costs that the Client incurs")
+        at_fault = re.compile(
+            rf"{party.pattern}(?:'s)?\s+(?:own\s+)?(?i:negligen|fault|default|breach|misconduct)"
+            rf"|(?i:negligen\w*|fault|default|breach|misconduct)[^;.]{{0,70}}?\b(?:of|by)\s+"
+            rf"(?:(?:the|any|a|an|each)\s+)?{party.pattern}"
+        )
+        for span in _REACHING.finditer(text, m.end()):
+            if at_fault.search(span.group()):
+                return True
+    return False
+
+
+# One party's liability left unlimited across the whole agreement ("The Licensee shall be
+# liable without limitation for all damage of every kind"), beside a cap for the other. A
+# carve-out for named causes ("for death, fraud or gross negligence is unlimited") or one
+# that binds both parties is the fair form.
+_UNLIMITED = re.compile(r"\b(?:unlimited|without limit(?:ation)?|not (?:be )?limited|no limit)\b")
+_WHOLE_SCOPE = re.compile(
+    r"\b(?:all (?:loss|losses|damage|damages|liabilit)|of every kind|of any kind|whatsoever"
+    r"|in connection with this|under this agreement)"
+)
+_MUTUAL = re.compile(r"\b(?:either|each|both|neither|the parties|mutual)\b")
+
+
+def _one_side_unlimited(text: str) -> bool:
+    low = normalise(text).lower()
+    return bool(
+        "liab" in low
+        and _UNLIMITED.search(low)
+        and _WHOLE_SCOPE.search(low)
+        and not _MUTUAL.search(low)
+    )
+
+
+_UNITS = [
+    "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+    "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen",
+]  # fmt: skip
+_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60}
+_NUMBER_WORDS = {w: i + 1 for i, w in enumerate(_UNITS)}
+_UNIT = re.compile(r"(year|month|week)s?\b")
+_NUMBER_TOKEN = re.compile(r"\d+|[a-z]+")
+_MONTHS = {"year": 12.0, "month": 1.0, "week": 12 / 52}
+
+
+def months_in(text: str) -> list[float]:
+    """The periods a text states, in months ("two (2) years" -> 24, "thirty-six months"
+    -> 36, "a 12-month period" -> 12); a unit with no number before it ("each year")
+    states none."""
+    low = normalise(text).lower()
+    out = []
+    for m in _UNIT.finditer(low):
+        before = _NUMBER_TOKEN.findall(low[max(0, m.start() - 40) : m.start()])[-2:]
+        n = _number(before)
+        if n is not None:
+            out.append(n * _MONTHS[m.group(1)])
+    return out
+
+
+def _number(tokens: list[str]) -> int | None:
+    """The number the last tokens before a unit spell: "30", "(30)", "six", "thirty six"."""
+    if not tokens:
+        return None
+    last = tokens[-1]
+    if last.isdigit():
+        return int(last)
+    if last in _TENS:
+        return _TENS[last]
+    if last in _NUMBER_WORDS:
+        tens = _TENS.get(tokens[0], 0) if len(tokens) == 2 else 0
+        return tens + _NUMBER_WORDS[last]
+    return None
+
+
+# An automatic renewal for more than two years at a time ("renew automatically for a further
+# term of thirty-six (36) months", "successive three-year periods"): a long lock-in.
+_RENEWAL_SPAN = re.compile(
+    r"\b(?:renew|extend|extension)\w*\b[^.;]{0,60}?\bfor\s+(?:(?:a|an|one or more|successive|"
+    r"further|additional|consecutive|subsequent|like)\s+)*(?:(?:term|period)s?\s+of\s+)?"
+    r"([^.;]{0,40}?)"
+    r"\b(?:year|month)s?\b"
+)
+
+
+def _long_renewal(text: str) -> bool:
+    low = normalise(text).lower()
+    return any(p > 24 for m in _RENEWAL_SPAN.finditer(low) for p in months_in(m.group()))
+
+
+# Recipients free to use people's data for their own ends ("partners ... who may use your
+# health information for their own purposes, including marketing their products to you"),
+# unless the sentence denies it ("they may not use it for their own purposes").
+_OWN_ENDS = re.compile(
+    r"\b(?:for|in) (?:their|its) own (?:purposes|marketing|use|ends|benefit|business)"
+    r"|\bto (?:market|advertise|promote|sell) (?:their|its) (?:own )?(?:products|services)"
+    r"|\bmarketing (?:their|its) (?:own )?(?:products|services)"
+    # a processor building its own products from the data, or selling what it draws from it
+    r"|\bto (?:develop|train|improve|build)\b[^.;]{0,40}?\b(?:their|its) (?:own )?"
+    r"(?:[a-z-]+ ){0,4}?(?:products|services|models|offerings)"
+    r"|\b(?:available|sold|sells?|offers?|offered) to (?:their|its) other (?:customers|clients)"
+)
+_DENIED_BEFORE = re.compile(r"\b(?:not|never|no|nor|cannot|neither)\b[^.;]*$")
+
+
+def _own_ends(text: str) -> bool:
+    low = normalise(text).lower()
+    return any(not _DENIED_BEFORE.search(low[: m.start()]) for m in _OWN_ENDS.finditer(low))
+
+
+# No refund even where the provider is at fault ("not refundable ... including where the
+# Customer terminates ... because of a breach by the Provider").
+_NO_REFUND = re.compile(
+    r"\b(?:not (?:be )?(?:refundable|refunded)|non-?refundable|no refunds?|(?:will|shall|does) not"
+    r" refund)\b"
+)
+_PROVIDER = r"(?:us|we|the (?:provider|supplier|company|licensor|vendor|seller|service provider))"
+_THEIR_FAULT = re.compile(
+    rf"\b(?:breach|default|failure|fault)\s+(?:by|of)\s+{_PROVIDER}\b"
+    r"|\b(?:our|its|the (?:provider|supplier|company|licensor|vendor|seller)'s)\s+(?:material\s+)?"
+    r"(?:breach|default|failure|fault)\b"
+    rf"|\beven (?:if|where|when) {_PROVIDER} (?:breach|fail|default)"
+)
+
+
+_EXCEPT = re.compile(r"\b(?:except|excepting|unless|other than|save (?:where|if|for))\b")
+
+
+def _kept_on_breach(text: str) -> bool:
+    """No refund, and the provider's fault named in the same breath, not as an exception
+    ("non-refundable, except where you end it because of our breach" is the fair form)."""
+    low = normalise(text).lower()
+    refused = _NO_REFUND.search(low)
+    if refused is None:
+        return False
+    return any(
+        not _EXCEPT.search(low[min(refused.end(), fault.start()) : fault.start()])
+        for fault in _THEIR_FAULT.finditer(low)
+    )
+
+
+# Changes that reach back: new terms applied to claims or purchases made before them.
+_RETROACTIVE = re.compile(
+    r"\bretroactive(?:ly)?\b|\bretrospective(?:ly)?\b"
+    r"|\b(?:appl(?:y|ies)|take effect|govern)\b[^.;]{0,120}?\b(?:arose|arisen|arising|occurred|"
+    r"purchased|bought|made)\b[^.;]{0,30}?\bbefore\b"
+)
+
+
+def _retroactive(text: str) -> bool:
+    low = normalise(text).lower()
+    return any(not _DENIED_BEFORE.search(low[: m.end()]) for m in _RETROACTIVE.finditer(low))
+
+
+# What one sentence says that no single pattern can hold.
+_READ: dict[str, Callable[[str], bool]] = {
+    "{own_fault}": _covers_own_fault,
+    "{one_side_unlimited}": _one_side_unlimited,
+    "{long_renewal}": _long_renewal,
+    "{own_ends}": _own_ends,
+    "{kept_on_breach}": _kept_on_breach,
+    "{retroactive}": _retroactive,
+}
+
+
+def without(text: str, patterns: Sequence[str], not_words: Sequence[str] = ()) -> str:
+    """The text, lower case, with what `patterns` match blanked out (values read from the
+    whole sentence stay): "at such time after the end of the services as the team considers
+    practicable" keeps no "after the end" once its open wording is taken out."""
+    low = lowered(text, not_words)
+    for p in patterns:
+        if p in VALUES:
+            low = VALUES[p].sub(" ", low)
+        elif not p.startswith("{"):
+            low = phrase(p).sub(" ", low)
+    return low
+
+
+def states(text: str, patterns: Sequence[str], not_words: Sequence[str] = ()) -> bool:
+    """Whether `text` states what one of `patterns` names: a phrase (matched at a word
+    start), a period ("{period}": "thirty (30) days", "12-month"), a sum of money
+    ("{amount}"), a named place whose law or courts apply ("{place}"), an indemnity
+    that reaches the protected party's own fault ("{own_fault}"), or one party's liability
+    left unlimited for everything ("{one_side_unlimited}")."""
+    low = lowered(text, not_words)
+    for p in patterns:
+        if p == "{place}":
+            named = normalise(text)
+            for nw in not_words:  # "organized under the laws of Delaware" names no choice
+                named = re.sub(re.escape(nw), " ", named, flags=re.IGNORECASE)
+            places = (next(filter(None, m.groups())) for m in _PLACE.finditer(named))
+            if any(name.lower() not in _NO_PLACE for name in places):
+                return True
+        elif p in _READ:
+            if _READ[p](text):
+                return True
+        elif p in ("{one_sided_exit}", "{work_kept}"):
+            continue  # read with its clause and paragraph, in reading.py
+        elif (VALUES[p] if p in VALUES else phrase(p)).search(low):
+            return True
+    return False
