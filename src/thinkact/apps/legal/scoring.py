@@ -58,6 +58,7 @@ SPLITS: tuple[str, ...] = (
     "fresh7",
     "fresh8",
     "fresh9",
+    "fresh10",
     "real",
 )
 
