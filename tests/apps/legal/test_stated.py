@@ -728,6 +728,8 @@ def test_the_safeguard_may_stand_in_the_clause_without_the_item_words() -> None:
         ("Retention", "retention", "We keep files in line with our records management schedule."),
         ("Liability", "limitation_of_liability", "Liability is limited to an amount proportionate "
          "to the business done."),
+        ("Liability", "limitation_of_liability", "Total liability is limited to an amount that "
+         "is reasonable having regard to the fees involved."),
         ("Governing law", "governing_law", "This Agreement is governed by the law of the country "
          "with which it is most closely connected."),
         ("Deletion", "deletion_return", "The Processor may keep the data for as long as it "
@@ -1210,3 +1212,34 @@ def test_a_cap_that_protects_one_party_is_not_risky_by_itself(kid: str) -> None:
     text = "The total compensation payable by the Licensor shall not exceed the licence fee."
     verdict, asked = _judged(kid, "limitation_of_liability", ("8. Limitation of Liability", text))
     assert verdict.verdict == "present" and not asked
+
+
+def test_a_notice_period_for_something_else_is_no_term_or_termination() -> None:
+    subject = _subject(
+        ("4. Fees", "The Licensor may increase the annual fee by no more than 5% a year, on "
+         "ninety (90) days' written notice."),
+    )  # fmt: skip
+    assert _candidates(subject, "term_termination") == []
+    ends = _subject(
+        ("7. Duration", "This Undertaking ends on the second anniversary of its signature."),
+        ("7. Duration", "Either party may end it earlier by written notice."),
+    )
+    assert stated(_candidates(ends, "term_termination"), ITEMS["term_termination"])[0] == (
+        "present"
+    )
+
+
+def test_land_ownership_records_are_no_ownership_of_work() -> None:
+    subject = _subject(
+        ("Confidential information", "You will see client data, including land ownership "
+         "records and pricing."),
+    )  # fmt: skip
+    assert _candidates(subject, "ip_ownership") == []
+
+
+def test_a_processor_keeping_data_for_benchmarking_its_own_products_is_risky() -> None:
+    assert states(
+        "The Processor may keep a copy of the data for developing, testing and benchmarking "
+        "its own payroll products.",
+        ("{own_ends}",),
+    )

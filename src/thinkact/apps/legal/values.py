@@ -256,7 +256,8 @@ _OWN_ENDS = re.compile(
     r"|\bto (?:market|advertise|promote|sell) (?:their|its) (?:own )?(?:products|services)"
     r"|\bmarketing (?:their|its) (?:own )?(?:products|services)"
     # a processor building its own products from the data, or selling what it draws from it
-    r"|\bto (?:develop|train|improve|build)\b[^.;]{0,40}?\b(?:their|its) (?:own )?"
+    r"|\b(?:to (?:develop|train|improve|build)\b|for (?:developing|training|improving|building|"
+    r"testing|benchmarking)\b)[^.;]{0,40}?\b(?:their|its) (?:own )?"
     r"(?:[a-z-]+ ){0,4}?(?:products|services|models|offerings)"
     r"|\b(?:available|sold|sells?|offers?|offered) to (?:their|its) other (?:customers|clients)"
 )
