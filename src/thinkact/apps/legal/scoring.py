@@ -59,6 +59,7 @@ SPLITS: tuple[str, ...] = (
     "fresh8",
     "fresh9",
     "fresh10",
+    "fresh11",
     "real",
 )
 
