@@ -341,3 +341,12 @@ def test_a_title_that_calls_itself_terms_is_terms_of_service(tmp_path: Path) -> 
     assert detect(load(tmp_path, text)).kind.id == "terms"
     memo = "SHIPPING MEMORANDUM\n\n1. Goods are shipped on the agreed terms.\n"
     assert detect(load(tmp_path, memo)).kind.id == "general"
+
+
+def test_a_notice_titled_by_how_it_handles_your_personal_information_is_privacy(
+    tmp_path: Path,
+) -> None:
+    text = ("How Acme Handles Your Personal Information\n\nAcme provides salary-backed loans to "
+            "employees through employer partnerships. Your employer and your salary are used to "
+            "assess the position; benefits are paid monthly.\n")  # fmt: skip
+    assert detect(load(tmp_path, text)).kind.id == "privacy"
