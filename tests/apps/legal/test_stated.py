@@ -1243,3 +1243,12 @@ def test_a_processor_keeping_data_for_benchmarking_its_own_products_is_risky() -
         "its own payroll products.",
         ("{own_ends}",),
     )
+
+
+def test_a_section_on_information_that_leaves_the_country_is_the_transfers_clause() -> None:
+    text = ("We send personal information outside Botswana only to countries recognised as "
+            "providing adequate protection.")  # fmt: skip
+    candidates = _candidates(
+        _subject(("Information that leaves Botswana", text)), "international_transfers"
+    )
+    assert candidates and stated(candidates, ITEMS["international_transfers"])[0] == "present"
