@@ -150,6 +150,26 @@ def _blind_split(keys: list[DocumentKey], split: str, count: int) -> list[Docume
     return docs
 
 
+def _ten_with_three_controls(keys: list[DocumentKey], split: str) -> list[DocumentKey]:
+    """A blind split of ten documents: every kind (at most two of one), each format at least
+    twice, one document of 8 to 12 pages and the others 2 to 6, three clean controls with every
+    item of their kind not to flag, and seven planted documents; returns the planted ones."""
+    docs = _blind_split(keys, split, 10)
+    assert {k.kind for k in docs} == set(KINDS)
+    assert max(Counter(k.kind for k in docs).values()) <= 2
+    formats = Counter(k.format for k in docs)
+    assert all(formats[fmt] >= 2 for fmt in ("pdf", "docx", "md", "txt")), formats
+    pages = [k.pages for k in docs]
+    assert sum(1 for p in pages if 8 <= p <= 12) == 1
+    assert sum(1 for p in pages if 2 <= p <= 6) == len(pages) - 1
+    clean = [k for k in docs if k.clean]
+    assert len(clean) == 3 and all(not k.expected for k in clean)
+    assert all(set(k.must_not_flag) == set(ITEMS_BY_KIND[k.kind]) for k in clean)
+    planted = [k for k in docs if not k.clean]
+    assert len(planted) == 7 and all(k.must_not_flag for k in planted)
+    return planted
+
+
 def _assert_mixed_problems(
     planted: list[DocumentKey], per_document: int, low: int, high: int
 ) -> None:
@@ -216,19 +236,7 @@ def test_fresh5_documents_are_a_fifth_unseen_split_with_controls_and_mixed_probl
     keys: list[DocumentKey],
 ) -> None:
     """The `fresh5` split: ten more documents written unseen, for reporting only."""
-    fresh5 = _blind_split(keys, "fresh5", 10)
-    assert {k.kind for k in fresh5} == set(KINDS)
-    assert max(Counter(k.kind for k in fresh5).values()) <= 2
-    formats = Counter(k.format for k in fresh5)
-    assert all(formats[fmt] >= 2 for fmt in ("pdf", "docx", "md", "txt")), formats
-    pages = [k.pages for k in fresh5]
-    assert sum(1 for p in pages if 8 <= p <= 12) == 1
-    assert sum(1 for p in pages if 2 <= p <= 6) == len(pages) - 1
-    clean = [k for k in fresh5 if k.clean]
-    assert len(clean) == 3 and all(not k.expected for k in clean)
-    assert all(set(k.must_not_flag) == set(ITEMS_BY_KIND[k.kind]) for k in clean)
-    planted = [k for k in fresh5 if not k.clean]
-    assert len(planted) == 7 and all(k.must_not_flag for k in planted)
+    planted = _ten_with_three_controls(keys, "fresh5")
     _assert_mixed_problems(planted, 3, 12, 14)
 
 
@@ -236,19 +244,7 @@ def test_fresh6_documents_are_a_sixth_unseen_split_with_controls_and_mixed_probl
     keys: list[DocumentKey],
 ) -> None:
     """The `fresh6` split: ten more documents written unseen, for reporting only."""
-    fresh6 = _blind_split(keys, "fresh6", 10)
-    assert {k.kind for k in fresh6} == set(KINDS)
-    assert max(Counter(k.kind for k in fresh6).values()) <= 2
-    formats = Counter(k.format for k in fresh6)
-    assert all(formats[fmt] >= 2 for fmt in ("pdf", "docx", "md", "txt")), formats
-    pages = [k.pages for k in fresh6]
-    assert sum(1 for p in pages if 8 <= p <= 12) == 1
-    assert sum(1 for p in pages if 2 <= p <= 6) == len(pages) - 1
-    clean = [k for k in fresh6 if k.clean]
-    assert len(clean) == 3 and all(not k.expected for k in clean)
-    assert all(set(k.must_not_flag) == set(ITEMS_BY_KIND[k.kind]) for k in clean)
-    planted = [k for k in fresh6 if not k.clean]
-    assert len(planted) == 7 and all(k.must_not_flag for k in planted)
+    planted = _ten_with_three_controls(keys, "fresh6")
     _assert_mixed_problems(planted, 3, 12, 14)
     statuses = Counter(p.status for k in planted for p in k.expected)
     assert statuses == {"missing": 4, "vague": 5, "risky": 5}, statuses
@@ -260,19 +256,7 @@ def test_fresh7_documents_are_a_seventh_unseen_split_with_controls_and_mixed_pro
     keys: list[DocumentKey],
 ) -> None:
     """The `fresh7` split: ten more documents written unseen, for reporting only."""
-    fresh7 = _blind_split(keys, "fresh7", 10)
-    assert {k.kind for k in fresh7} == set(KINDS)
-    assert max(Counter(k.kind for k in fresh7).values()) <= 2
-    formats = Counter(k.format for k in fresh7)
-    assert all(formats[fmt] >= 2 for fmt in ("pdf", "docx", "md", "txt")), formats
-    pages = [k.pages for k in fresh7]
-    assert sum(1 for p in pages if 8 <= p <= 12) == 1
-    assert sum(1 for p in pages if 2 <= p <= 6) == len(pages) - 1
-    clean = [k for k in fresh7 if k.clean]
-    assert len(clean) == 3 and all(not k.expected for k in clean)
-    assert all(set(k.must_not_flag) == set(ITEMS_BY_KIND[k.kind]) for k in clean)
-    planted = [k for k in fresh7 if not k.clean]
-    assert len(planted) == 7 and all(k.must_not_flag for k in planted)
+    planted = _ten_with_three_controls(keys, "fresh7")
     assert all(
         set(k.must_not_flag) == set(ITEMS_BY_KIND[k.kind]) - {p.item for p in k.expected}
         for k in planted

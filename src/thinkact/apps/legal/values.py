@@ -264,9 +264,18 @@ _OWN_ENDS = re.compile(
 _DENIED_BEFORE = re.compile(r"\b(?:not|never|no|nor|cannot|neither)\b[^.;]*$")
 
 
-def _own_ends(text: str) -> bool:
+def _affirmed(pattern: re.Pattern[str], text: str, *, denied_within: bool = False) -> bool:
+    """Whether `pattern` matches where no negation in the same clause comes before the match
+    (or, with `denied_within`, before its end: "do not apply to disputes that arose before")."""
     low = normalise(text).lower()
-    return any(not _DENIED_BEFORE.search(low[: m.start()]) for m in _OWN_ENDS.finditer(low))
+    return any(
+        not _DENIED_BEFORE.search(low[: m.end() if denied_within else m.start()])
+        for m in pattern.finditer(low)
+    )
+
+
+def _own_ends(text: str) -> bool:
+    return _affirmed(_OWN_ENDS, text)
 
 
 # No refund even where the provider is at fault ("not refundable ... including where the
@@ -309,8 +318,7 @@ _RETROACTIVE = re.compile(
 
 
 def _retroactive(text: str) -> bool:
-    low = normalise(text).lower()
-    return any(not _DENIED_BEFORE.search(low[: m.end()]) for m in _RETROACTIVE.finditer(low))
+    return _affirmed(_RETROACTIVE, text, denied_within=True)
 
 
 # What one sentence says that no single pattern can hold.
