@@ -8,6 +8,7 @@ changed).
 
 from __future__ import annotations
 
+import ast
 from collections import deque
 from collections.abc import Mapping, Sequence
 from typing import Any, Literal
@@ -28,16 +29,34 @@ REPEAT_NUDGE = (
 )
 
 
-def _signature(calls: Sequence[ToolCall]) -> str:
-    """A cheap, order-insensitive (for arguments) fingerprint of one reply's calls: the
-    repr of [(name, sorted(arguments.items())), ...], the form checkpoints keep, written
-    out piece by piece (a repr of nested lists and tuples costs twice as much)."""
-    parts = []
-    for c in calls:
-        a = c.arguments
-        items = ", ".join([f"({k!r}, {a[k]!r})" for k in sorted(a)])
-        parts.append(f"({c.name!r}, [{items}])")
-    return f"[{', '.join(parts)}]"
+Key = tuple[tuple[str, tuple[tuple[str, Any], ...]], ...]
+
+
+def _key(calls: Sequence[ToolCall]) -> Key:
+    """One reply's calls as a value to compare: names with their arguments in key order
+    (equal arguments are equal whatever order the model wrote them in)."""
+    if len(calls) == 1:  # the common case, without a comprehension
+        c = calls[0]
+        return ((c.name, tuple(sorted(c.arguments.items()))),)
+    return tuple([(c.name, tuple(sorted(c.arguments.items()))) for c in calls])
+
+
+def _signature(key: Key | str) -> str:
+    """The text checkpoints keep for a key: the repr of [(name, sorted(arguments.items())),
+    ...]. Made only when a checkpoint asks for it."""
+    if isinstance(key, str):
+        return key
+    return repr([(name, list(items)) for name, items in key])
+
+
+def _from_signature(text: str) -> Key | str:
+    """A stored signature as a key again (one whose arguments are not plain literals stays
+    text: it matches no new call, as a resumed run cannot rebuild those arguments)."""
+    try:
+        value = ast.literal_eval(text)
+        return tuple((str(name), tuple((str(k), v) for k, v in items)) for name, items in value)
+    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+        return text
 
 
 WINDOW = 6
@@ -56,14 +75,14 @@ class Detector:
     the run."""
 
     def __init__(self, nudges: int = 1) -> None:
-        self.recent: deque[str] = deque(maxlen=WINDOW)
+        self.recent: deque[Key | str] = deque(maxlen=WINDOW)
         self.thoughts: deque[str] = deque(maxlen=WINDOW)
         self.nudges = nudges
         self.nudged = 0
         self.nudge = LOOP_NUDGE  # what to tell the model about the loop just seen
 
     def see(self, calls: Sequence[ToolCall], thought: str = "") -> Literal["ok", "nudge", "stop"]:
-        r, sig = self.recent, _signature(calls)
+        r, sig = self.recent, _key(calls)
         r.append(sig)
         t = _thought_key(thought, calls) if thought else ""
         self.thoughts.append(t)
@@ -86,13 +105,13 @@ class Detector:
     def state(self) -> dict[str, Any]:
         return {
             "nudged": self.nudged,
-            "recent": list(self.recent),
+            "recent": [_signature(k) for k in self.recent],
             "recent_thoughts": list(self.thoughts),
         }
 
     def restore(self, c: Mapping[str, Any]) -> None:
         self.nudged = int(c.get("nudged", 0))  # a bool in runs stored before the count
-        self.recent.extend(str(x) for x in c.get("recent", ()))
+        self.recent.extend(_from_signature(str(x)) for x in c.get("recent", ()))
         self.thoughts.extend(str(x) for x in c.get("recent_thoughts", ()))
 
 
