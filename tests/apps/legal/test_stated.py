@@ -246,6 +246,13 @@ def test_a_numbered_list_after_a_colon_stays_in_its_section() -> None:
          "further notice to you.", "denied"),
         ("confidential_information", "Confidential Information means all information, whether "
          "or not marked.", "denied"),
+        # bound to a defined subject: not "everything", even with no marking required
+        ("confidential_information", "Confidential Information means all information, in any "
+         "form, disclosed in connection with the Project.", "safe"),
+        ("confidential_information", "Confidential Information means all information of any "
+         "kind, whether or not marked, in relation to the Business.", "denied"),
+        ("confidential_information", "Confidential Information means all information in any "
+         "form disclosed by either party.", ""),
     ],
 )  # fmt: skip
 def test_what_keeps_a_clause_fair_is_read_from_its_text(item_id: str, text: str, read: str) -> None:
@@ -509,6 +516,15 @@ def test_the_commonwealths_restraint_of_trade_is_a_non_compete() -> None:
     assert verdict.verdict == "risky"
 
 
+def test_a_ban_on_being_engaged_in_any_business_is_a_non_compete_under_a_plain_heading() -> None:
+    text = (
+        "For a period of five (5) years after the employment ends, the Employee shall not "
+        "own, manage, advise or otherwise be engaged in any business that trades grain."
+    )
+    verdict, _ = _judged("employment", "non_compete", ("5. Protection of the Business", text))
+    assert verdict.verdict == "risky"
+
+
 def test_exclusions_in_their_usual_wording_are_the_clause() -> None:
     subject = _subject(
         ("3. Exceptions", "The obligations do not apply to information that:"),
@@ -519,6 +535,14 @@ def test_exclusions_in_their_usual_wording_are_the_clause() -> None:
     verdict, _ = _judged("nda", "confidentiality_exclusions", *[
         (p.section, p.text) for p in subject.document.passages])  # fmt: skip
     assert verdict.verdict == "present"
+
+
+def test_content_that_belongs_to_the_provider_or_its_licensors_is_the_ip_clause() -> None:
+    subject = _subject(
+        ("6. App and on-demand content", "The app, the class videos and all other content we "
+         "provide belong to us or our licensors."),
+    )  # fmt: skip
+    assert _candidates(subject, "ip_ownership")
 
 
 def test_open_wording_that_opens_a_list_of_periods_is_not_vague() -> None:
@@ -988,6 +1012,24 @@ def test_open_wording_in_a_passing_mention_under_another_clause_does_not_outweig
     assert stated(candidates, ITEMS["term_termination"])[0] == "present"
 
 
+def test_open_wording_about_what_survives_the_end_is_not_how_the_agreement_ends() -> None:
+    # the same section: the term is stated; the survival sentence's open period is the
+    # confidentiality term's business
+    subject = _subject(
+        ("III. Duration", "This Agreement remains in force for eighteen (18) months, unless a "
+         "Party terminates it earlier by giving thirty (30) days' written notice."),
+        ("III. Duration", "Notwithstanding expiry or termination, the Recipient's obligations "
+         "shall continue for such further period as may be reasonable."),
+    )  # fmt: skip
+    candidates = _candidates(subject, "term_termination")
+    assert stated(candidates, ITEMS["term_termination"])[0] == "present"
+    alone = _subject(
+        ("III. Duration", "Either Party may terminate this Agreement on such notice as is "
+         "reasonable. Upon termination, the Recipient returns all materials."),
+    )  # fmt: skip
+    assert stated(_candidates(alone, "term_termination"), ITEMS["term_termination"])[0] == "vague"
+
+
 @pytest.mark.parametrize(
     ("text", "risky"),
     [
@@ -1252,3 +1294,46 @@ def test_a_section_on_information_that_leaves_the_country_is_the_transfers_claus
         _subject(("Information that leaves Botswana", text)), "international_transfers"
     )
     assert candidates and stated(candidates, ITEMS["international_transfers"])[0] == "present"
+
+
+def test_a_sentence_does_not_end_at_an_abbreviation() -> None:
+    passage = Passage(
+        "Send a signed letter to our St. Augustine address. We do not accept email, e.g. "
+        "Gmail. See Art. 4.",
+        None,
+        "4. Renewal",
+        "4.2",
+    )
+    assert passage.sentences() == [
+        "Send a signed letter to our St. Augustine address.",
+        "We do not accept email, e.g. Gmail.",
+        "See Art. 4.",
+    ]
+
+
+def test_a_membership_that_continues_automatically_with_no_way_out_but_a_letter_is_risky() -> None:
+    heading = "4. Renewal of your membership"
+    verdict, _ = _judged(
+        "terms",
+        "auto_renewal",
+        (heading, "At the end of each membership year your membership continues automatically "
+         "for a further year."),
+        (heading, "We do not accept cancellations by email, in the app or at reception."),
+    )  # fmt: skip
+    assert verdict.verdict == "risky"
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        ("We may share your information with other organisations where we think it helps us "
+         "run our business, and with anyone else as the law allows.", "vague"),
+        ("We share your information with our payment processor and our hosting provider.",
+         "present"),
+        ("We do not sell your personal data or share it with other companies for their "
+         "marketing.", ""),
+    ],
+)  # fmt: skip
+def test_sharing_names_its_recipients_or_leaves_them_to_the_provider(text: str, shown: str) -> None:
+    candidates = _candidates(_subject(("Who we share it with", text)), "data_sharing")
+    assert stated(candidates, ITEMS["data_sharing"])[0] == shown

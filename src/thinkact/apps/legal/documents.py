@@ -26,7 +26,11 @@ _HEADING = re.compile(
 _CAPS_HEADING = re.compile(r"^[A-Z][A-Z0-9 ,&'()/-]{3,80}$")
 _CLAUSE = re.compile(r"^(\d{1,2}\.\d{1,2}(?:\.\d{1,2})?)\.?\s+\S")
 _ITEM = re.compile(r"^(\d{1,2})[.)]\s+(\S.*)$")
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z(\"'])")
+# Abbreviations that never end a sentence ("St. Augustine", "No. 4", "e.g. Sundays").
+_NO_END = ("St", "Mr", "Mrs", "Ms", "Dr", "No", "Nos", "Art", "Sec", "cl", "para", "e.g", "i.e")
+_SENTENCE_END = re.compile(
+    "".join(rf"(?<!\b{a}\.)" for a in _NO_END) + r"(?<=[.!?])\s+(?=[A-Z(\"'])"
+)
 
 
 @dataclass(frozen=True, slots=True)
