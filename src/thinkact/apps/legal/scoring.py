@@ -60,6 +60,7 @@ SPLITS: tuple[str, ...] = (
     "fresh9",
     "fresh10",
     "fresh11",
+    "fresh12",
     "real",
 )
 
