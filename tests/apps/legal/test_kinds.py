@@ -350,3 +350,31 @@ def test_a_notice_titled_by_how_it_handles_your_personal_information_is_privacy(
             "employees through employer partnerships. Your employer and your salary are used to "
             "assess the position; benefits are paid monthly.\n")  # fmt: skip
     assert detect(load(tmp_path, text)).kind.id == "privacy"
+
+
+def test_one_kinds_terms_confined_to_one_section_do_not_make_the_document(
+    tmp_path: Path,
+) -> None:
+    sections = [
+        ("Appointment", "The Supplier appoints the Distributor for the Territory."),
+        ("Orders", "The Distributor orders Products by Purchase Order."),
+        ("Prices", "Prices are in Schedule B and are paid within 30 days of invoice."),
+        ("Confidential Information", "The Receiving Party keeps the Disclosing Party's "
+         "Confidential Information secret; the Recipient may tell its advisers."),
+        ("Term", "This Agreement lasts three years."),
+    ]  # fmt: skip
+    text = "MASTER DISTRIBUTION AGREEMENT\n\n" + "\n\n".join(
+        f"ARTICLE {i} - {title.upper()}\n\n{body}" for i, (title, body) in enumerate(sections, 1)
+    )
+    assert detect(load(tmp_path, text)).kind.id == "general"
+
+
+def test_an_agreement_for_services_is_a_services_agreement_by_its_title_alone(
+    tmp_path: Path,
+) -> None:
+    text = ("Agreement for Brand and Wayfinding Design Services\n\nBetween Tegfryn Studio and "
+            "the Trust.\n\n1. The Designer will prepare concepts.\n")  # fmt: skip
+    assert detect(load(tmp_path, text)).kind.id == "services"
+    terms = ("Members' Handbook\n\nOur services are open to members. These terms apply to "
+             "your membership and your subscription.\n\n1. You pay monthly.\n")  # fmt: skip
+    assert detect(load(tmp_path, terms)).kind.id != "services"

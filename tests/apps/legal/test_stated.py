@@ -377,6 +377,14 @@ def test_an_indemnity_that_reaches_the_protected_partys_own_fault(text: str, ris
          False),
         ("On termination for any reason, each party returns the other's property.", False),
         ("The Licensee may terminate this licence at any time by deleting the Software.", False),
+        # the paying side leaving at will ends its own spending: the norm, unless it keeps
+        # back pay for what was done
+        ("The Client may terminate this Agreement for convenience on fifteen (15) days' "
+         "written notice.", False),
+        ("The Client may terminate this Agreement for convenience at any time. The Client need "
+         "not pay for work not yet invoiced.", True),
+        ("The Supplier may terminate this Agreement for convenience on fifteen (15) days' "
+         "written notice.", True),
     ],
 )  # fmt: skip
 def test_a_right_for_one_party_alone_to_end_at_will(text: str, risky: bool) -> None:
@@ -775,6 +783,8 @@ def test_the_safeguard_may_stand_in_the_clause_without_the_item_words() -> None:
          "time after the end of the services as its records team considers practicable."),
         ("Competing work", "non_compete", "For a reasonable period after the employment ends, "
          "the Employee will not work for a competitor."),
+        ("The Hire", "term_termination", "Either party may bring the hire to an end by giving "
+         "the other notice that is reasonable in the circumstances."),
     ],
 )  # fmt: skip
 def test_wording_that_leaves_the_value_to_something_unstated_is_vague(
@@ -1116,6 +1126,25 @@ def test_changes_applied_to_what_came_before_them_are_risky(text: str, risky: bo
 @pytest.mark.parametrize(
     ("text", "risky"),
     [
+        ("The Owner may revise the Hire Charges at any time by notice. Revised Hire Charges apply "
+         "from the date stated in the notice, which may be earlier than the date of the notice.",
+         True),
+        ("The Owner may revise the Hire Charges by notice. Revised Hire Charges apply from the "
+         "first invoice at least 30 days after the notice.", False),
+    ],
+)  # fmt: skip
+def test_prices_revised_from_before_the_notice_are_risky(text: str, risky: bool) -> None:
+    heading = "5. Hire Charges"
+    verdict, _ = _judged(
+        "general", "payment_terms", (heading, "The Hirer pays each invoice within 14 days."),
+        (heading, text),
+    )  # fmt: skip
+    assert (verdict.verdict == "risky") is risky
+
+
+@pytest.mark.parametrize(
+    ("text", "risky"),
+    [
         ("The Controller's right to audit is satisfied exclusively by the Processor's ISAE 3402 "
          "report.", True),
         ("An inspection may take place only if a supervisory authority has ordered it.", True),
@@ -1337,3 +1366,20 @@ def test_a_membership_that_continues_automatically_with_no_way_out_but_a_letter_
 def test_sharing_names_its_recipients_or_leaves_them_to_the_provider(text: str, shown: str) -> None:
     candidates = _candidates(_subject(("Who we share it with", text)), "data_sharing")
     assert stated(candidates, ITEMS["data_sharing"])[0] == shown
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        ("5.1 Ownership of the Deliverables shall rest with whichever party the parties "
+         "consider appropriate, to be settled in good faith.", "vague"),
+        ("5.1 All intellectual property in the Deliverables vests in the Client on payment.",
+         "present"),
+        ("6.2 You keep ownership of any homework, essays and files that you upload.", "present"),
+        ("2.1 We have waived all copyrights in the recordings: they are in the public domain.",
+         "present"),
+    ],
+)  # fmt: skip
+def test_ownership_of_the_work_is_stated_or_put_off(text: str, shown: str) -> None:
+    candidates = _candidates(_subject(("Who owns what", text)), "ip_ownership")
+    assert stated(candidates, ITEMS["ip_ownership"])[0] == shown

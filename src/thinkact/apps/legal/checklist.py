@@ -111,6 +111,7 @@ class Kind:
     titles: tuple[str, ...]
     cues: tuple[str, ...]
     needs: tuple[Need, ...]
+    headline: tuple[str, ...] = ()  # title words that count only in the title line
 
 
 def severity(need: Need, verdict: Verdict) -> Severity | None:
@@ -258,6 +259,7 @@ def kinds() -> dict[str, Kind]:
             _strings(raw, "titles", where),
             _strings(raw, "cues", where),
             tuple(needs),
+            _strings(raw, "headline", where),
         )
     return out
 

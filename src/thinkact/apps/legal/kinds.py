@@ -38,17 +38,23 @@ def detect(doc: Document) -> Detected:
     headings = " | ".join(dict.fromkeys(p.section for p in doc.passages if p.section)).lower()
     candidates = [k for k in kinds().values() if k.id != "general"]
     for where, text in (("title", head), ("opening", opening)):
+        named = [
+            (k, (*k.titles, *k.headline) if where == "title" else k.titles) for k in candidates
+        ]
         best = max(
-            ((len(t), k, t) for k in candidates for t in k.titles if phrase(t).search(text)),
+            ((len(t), k, t) for k, titles in named for t in titles if phrase(t).search(text)),
             default=None,
             key=lambda x: x[0],
         )
         if best is not None:
             return Detected(best[1], f"{where} says '{best[2]}'")
     body = normalise(" ".join(p.text for p in doc.passages)).lower() + " " + headings
+    # A kind's terms confined to one section are that section's subject (the confidentiality
+    # article of a distribution agreement), not the document's.
+    candidates = [k for k in candidates if _spread(doc, k.cues)]
     counts = [(sum(1 for c in k.cues if phrase(c).search(body)), k) for k in candidates]
-    score, chosen = max(counts, key=lambda x: x[0])
-    if score >= 3:
+    score, chosen = max(counts, key=lambda x: x[0], default=(0, None))
+    if chosen is not None and score >= 3:
         return Detected(chosen, f"{score} of its usual terms appear")
     # Or two of one kind's terms are the text's own defined terms ("the Recipient" used
     # throughout), which a text of another kind uses only in passing.
@@ -61,6 +67,23 @@ def detect(doc: Document) -> Detected:
     if re.search(r"\bterms$", head.rstrip(" .:")):
         return Detected(kinds()["terms"], "the title calls it terms")
     return Detected(kinds()["general"], "no more specific kind recognised")
+
+
+def _spread(doc: Document, cues: tuple[str, ...]) -> bool:
+    """Whether the cues appear in at least two sections (any, in a text of fewer than three)."""
+    sections: dict[str, list[str]] = {}
+    for p in doc.passages:
+        sections.setdefault(p.section, []).append(p.text)
+    if len(sections) < 3:
+        return True
+    found = 0
+    for texts in sections.values():
+        low = normalise(" ".join(texts)).lower()
+        if any(phrase(c).search(low) for c in cues):
+            found += 1
+            if found >= 2:
+                return True
+    return False
 
 
 def _own(cues: tuple[str, ...]) -> list[str]:

@@ -158,6 +158,13 @@ _BOTH = re.compile(r"\b(?:either|each|both|neither|the parties)\b|\bor the\b", r
 _CLAUSE_NUMBER = re.compile(r"^\s*(?:\(?[0-9a-z]{1,3}[.)]\s*)*(?:\d+(?:\.\d+)*\.?\s+)?")
 # What the party that ends it gives the other for the work done or the time paid for.
 _PAYS = ["pay", "paid", "payment", "charge", "refund", "compensat", "in lieu", "reimburs"]
+# The side that pays: its leaving at will ends its own spending, the norm of services and
+# subscriptions, unless it also withholds pay for what was done ("will not be obliged to
+# pay any instalment ... whatever work has been carried out").
+_PAYING_SIDE = re.compile(
+    r"\b(?:the )?(?:client|customer|buyer|purchaser|licensee|tenant|lessee|hirer|subscriber"
+    r"|member|user|you)s?$"
+)
 
 
 def one_sided_exit(own: Sequence[Candidate]) -> Candidate | None:
@@ -175,9 +182,13 @@ def one_sided_exit(own: Sequence[Candidate]) -> Candidate | None:
         who = _CLAUSE_NUMBER.sub("", text[: grant.start()]).strip().lower()
         if _BOTH.search(who) or not who:
             return None  # a right both parties have
-        paid = any(
-            states(_NEGATED.sub(" ", other), _PAYS) for other in c.sentence.passage.sentences()
+        paragraph = c.sentence.passage.sentences()
+        paid = any(states(_NEGATED.sub(" ", other), _PAYS) for other in paragraph)
+        unpaid = any(
+            states(m.group(), _PAYS) for other in paragraph for m in _NEGATED.finditer(other)
         )
+        if _PAYING_SIDE.search(who) and not unpaid:
+            continue
         if not paid:
             found.setdefault(who, c)
     return next(iter(found.values())) if len(found) == 1 else None

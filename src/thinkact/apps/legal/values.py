@@ -314,6 +314,10 @@ _RETROACTIVE = re.compile(
     r"\bretroactive(?:ly)?\b|\bretrospective(?:ly)?\b"
     r"|\b(?:appl(?:y|ies)|take effect|govern)\b[^.;]{0,120}?\b(?:arose|arisen|arising|occurred|"
     r"purchased|bought|made)\b[^.;]{0,30}?\bbefore\b"
+    # in force from a date before anyone was told ("from the date stated in the notice,
+    # which may be earlier than the date of the notice")
+    r"|\b(?:appl(?:y|ies)|take effect|takes effect|effective)\b[^.;]{0,100}?"
+    r"\b(?:earlier than|before|prior to)\s+(?:the\s+)?(?:date\s+of\s+(?:the\s+|that\s+)?)?notice\b"
 )
 
 
