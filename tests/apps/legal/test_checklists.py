@@ -78,6 +78,9 @@ def test_an_nda_has_no_payment_terms_and_paid_items_depend_on_the_paid_fact() ->
     for item in ("payment_terms", "refund_policy"):
         fact = terms[item].applies_if
         assert fact is not None and fact.id == "paid" and fact.element, item
+    # a provider's exits are checked only where users pay
+    exits = terms["term_termination"]
+    assert not exits.risk_checked and exits.risk_if is not None and exits.risk_if.id == "paid"
 
 
 def test_unknown_kind_is_a_checklist_error() -> None:

@@ -267,6 +267,20 @@ def test_paid_terms_of_service_need_payment_terms_and_a_refund_policy(tmp_path: 
     assert refund.severity == "WARNING" and refund.recommendation.startswith("Add a refund")
 
 
+def test_a_provider_closing_accounts_at_will_is_risky_only_where_users_pay(
+    tmp_path: Path,
+) -> None:
+    closing = (
+        "\n3. Your account\n3.1 We may permanently close your account at any time and for any "
+        "reason, with immediate effect.\n"
+    )
+    paid = {v.item: v for v in review(tmp_path, PAID_TERMS + closing).verdicts}
+    assert paid["term_termination"].verdict == "risky"
+    assert "close your account" in paid["term_termination"].quote
+    free = {v.item: v for v in review(tmp_path, FREE_TERMS + closing).verdicts}
+    assert free["term_termination"].verdict == "present"  # the norm of a free service
+
+
 def test_a_notice_under_no_gdpr_like_law_is_not_asked_for_lawful_bases(tmp_path: Path) -> None:
     us = PRIVACY.replace(" under the UK GDPR", "").replace("personal data", "information")
     verdicts = {v.item: v for v in review(tmp_path, us).verdicts}

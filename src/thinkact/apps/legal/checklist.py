@@ -102,6 +102,7 @@ class Need:
     applies_if: Fact | None = None
     risk_checked: bool = True  # False: the item's risky wording is the norm in this kind
     risk_asked: bool = True  # False: only what the text states or denies makes it risky
+    risk_if: Fact | None = None  # the norm unless this fact holds (checked when it does)
 
 
 @dataclass(frozen=True, slots=True)
@@ -246,8 +247,18 @@ def kinds() -> dict[str, Kind]:
         plain = text_only.get("items", []) if isinstance(text_only, dict) else None
         if not isinstance(plain, list) or set(plain) - set(severities):
             raise ChecklistError(f"{where}: [risk_from_text] items must be items of this kind")
+        risky_if = raw.get("risk_if", {})
+        if not isinstance(risky_if, dict) or set(risky_if) - set(severities):
+            raise ChecklistError(f"{where}: [risk_if] items must be items of this kind")
+        if bad := [f for f in risky_if.values() if f not in facts]:
+            raise ChecklistError(f"{where}: [risk_if] names unknown facts {bad}")
         needs = [
-            replace(n, risk_checked=n.item.id not in quiet, risk_asked=n.item.id not in plain)
+            replace(
+                n,
+                risk_checked=n.item.id not in quiet and n.item.id not in risky_if,
+                risk_asked=n.item.id not in plain,
+                risk_if=facts[risky_if[n.item.id]] if n.item.id in risky_if else None,
+            )
             for n in needs
         ]
         unknown = set(conditions) - set(severities)

@@ -151,7 +151,13 @@ _AT_WILL = re.compile(
 )
 _MAY_END = re.compile(
     r"\b(?:may|can|is entitled to|reserves the right to|has the right to)\b[^.;]{0,40}?"
-    r"\b(?:terminat\w*|end|cancel\w*)\b",
+    r"\b(?:terminat\w*|end|cancel\w*|close|delete)\b",
+    re.IGNORECASE,
+)
+_ENDS_WHOLE = re.compile(
+    r"\b(?:terminat\w*|end|cancel\w*|close|delete)\s+(?:this|these|the|your|its|their|any)\s+"
+    r"(?:\w+\s+){0,2}?(?:agreement|terms|contract|account|subscription|membership|lease"
+    r"|licen[cs]e|access|employment|engagement)s?\b",
     re.IGNORECASE,
 )
 _BOTH = re.compile(r"\b(?:either|each|both|neither|the parties)\b|\bor the\b", re.IGNORECASE)
@@ -314,7 +320,12 @@ def risky_stated(
         if kept is not None:
             return kept
     if ONE_SIDED_EXIT in item.risky_match:
-        return one_sided_exit(own)
+        # A right to end the whole relationship counts beyond the likeliest sentences too
+        # ("We may close your account at any time" under "Your account").
+        whole = [
+            c for c in searched if c.hits and c not in own and _ENDS_WHOLE.search(c.sentence.text)
+        ]
+        return one_sided_exit([*own, *whole])
     return None
 
 

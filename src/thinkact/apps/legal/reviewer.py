@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from thinkact.apps.legal.checklist import Need, Severity, Verdict, kind, severity
+from thinkact.apps.legal.checklist import Fact, Need, Severity, Verdict, kind, severity
 from thinkact.apps.legal.documents import Document, load_document
 from thinkact.apps.legal.evidence import rank, sentences
 from thinkact.apps.legal.judge import ItemVerdict, Judge, Subject
@@ -161,12 +161,15 @@ def review_document(
 
 
 def _verdict(subject: Subject, need: Need, judge: Judge, facts: dict[str, bool]) -> ItemVerdict:
-    fact = need.applies_if
-    if fact is not None:
+    def holds(fact: Fact) -> bool:
         if fact.id not in facts:
             facts[fact.id] = judge.fact(subject, fact)
-        if not facts[fact.id]:
-            return ItemVerdict(need.item.id, "not_applicable", reason=f"not {fact.id}")
+        return facts[fact.id]
+
+    if need.applies_if is not None and not holds(need.applies_if):
+        return ItemVerdict(need.item.id, "not_applicable", reason=f"not {need.applies_if.id}")
+    if need.risk_if is not None and holds(need.risk_if):  # e.g. a paid service's exits
+        need = replace(need, risk_checked=True)
     item = need.item
     candidates = rank(subject.sentences, item.headings, item.words, item.not_words, limit=SEARCHED)
     return judge.item(subject, need, candidates)
