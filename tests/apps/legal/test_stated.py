@@ -1383,3 +1383,26 @@ def test_sharing_names_its_recipients_or_leaves_them_to_the_provider(text: str, 
 def test_ownership_of_the_work_is_stated_or_put_off(text: str, shown: str) -> None:
     candidates = _candidates(_subject(("Who owns what", text)), "ip_ownership")
     assert stated(candidates, ITEMS["ip_ownership"])[0] == shown
+
+
+@pytest.mark.parametrize(
+    ("text", "risky"),
+    [
+        ("11.4 Nothing in this Agreement restricts the Client's use or disclosure of any "
+         "information which it receives from the Supplier.", True),
+        ("11.4 The Client may share the Supplier's rates with any other person as it sees fit.",
+         True),
+        ("11.4 The Employee shall not disclose to any person or use for any purpose the "
+         "Company's trade secrets.", False),
+        ("11.4 Nothing in this clause prevents you from making a protected disclosure.", False),
+    ],
+)  # fmt: skip
+def test_one_side_free_to_pass_on_what_the_other_tells_it_is_risky(text: str, risky: bool) -> None:
+    verdict, _ = _judged(
+        "services",
+        "confidentiality",
+        ("11. Confidentiality", "11.1 The Supplier shall keep the Client's information "
+         "confidential."),
+        ("11. Confidentiality", text),
+    )  # fmt: skip
+    assert (verdict.verdict == "risky") is risky

@@ -116,6 +116,7 @@ VALUE_NAMES = (
     "{own_ends}",
     "{kept_on_breach}",
     "{retroactive}",
+    "{free_to_disclose}",
     "{one_sided_exit}",
     "{work_kept}",
 )
@@ -274,6 +275,23 @@ def _affirmed(pattern: re.Pattern[str], text: str, *, denied_within: bool = Fals
     )
 
 
+# One side left free to pass on what the other tells it ("Nothing in this Agreement
+# restricts the Client's use or disclosure of any information it receives from the
+# Supplier"; "may share it with any other person as it sees fit"); not "shall not disclose
+# to any person".
+_FREE_TO_DISCLOSE = re.compile(
+    r"\bnothing in this [a-z]+\s+(?:shall\s+)?(?:restricts?|limits?|prevents?)\s+(?:the\s+)?"
+    r"[a-z]+(?:'s)?\s+(?:use\s+(?:or|and)\s+)?disclosure\s+of"
+    r"|\b(?:share|disclose|pass on)\s+[^.;]{0,80}?\b(?:any (?:other )?(?:person|third part\w*)"
+    r"|anyone|anybody)\b[^.;]{0,40}?\b(?:as it (?:sees|thinks) fit|as it (?:wishes|chooses)"
+    r"|without (?:restriction|limitation)|for any purpose)\b"
+)
+
+
+def _free_to_disclose(text: str) -> bool:
+    return _affirmed(_FREE_TO_DISCLOSE, text)
+
+
 def _own_ends(text: str) -> bool:
     return _affirmed(_OWN_ENDS, text)
 
@@ -333,6 +351,7 @@ _READ: dict[str, Callable[[str], bool]] = {
     "{own_ends}": _own_ends,
     "{kept_on_breach}": _kept_on_breach,
     "{retroactive}": _retroactive,
+    "{free_to_disclose}": _free_to_disclose,
 }
 
 
