@@ -1406,3 +1406,29 @@ def test_one_side_free_to_pass_on_what_the_other_tells_it_is_risky(text: str, ri
         ("11. Confidentiality", text),
     )  # fmt: skip
     assert (verdict.verdict == "risky") is risky
+
+
+def test_one_partys_timing_does_not_settle_the_other_partys_open_deadline() -> None:
+    heading = "3. Fees"
+    text = ("3.2 Provider shall invoice the Fees annually in advance. Customer shall settle each "
+            "invoice in the ordinary course of its accounts payable cycle.")  # fmt: skip
+    candidates = _candidates(_subject((heading, text)), "payment_terms")
+    assert stated(candidates, ITEMS["payment_terms"])[0] == "vague"
+    same = (
+        "3.2 The Customer shall pay each invoice in the ordinary course of its accounts "
+        "payable cycle. The Customer shall pay within thirty (30) days of the invoice date."
+    )
+    candidates = _candidates(_subject((heading, same)), "payment_terms")
+    assert stated(candidates, ITEMS["payment_terms"])[0] == "present"
+
+
+def test_a_section_on_money_received_holds_the_payment_terms_but_not_money_laundering() -> None:
+    subject = _subject(
+        ("4. Prices", "4.1 The Supplier may change the price list on fourteen days' notice."),
+        ("5. Money received from customers", "5.2 The Agent will pay the Net Proceeds at such "
+         "intervals as the customary settlement practice of the trade may allow."),
+    )  # fmt: skip
+    assert stated(_candidates(subject, "payment_terms"), ITEMS["payment_terms"])[0] == "vague"
+    aml = _subject(("12. Anti-Money Laundering", "Each party reports suspicious activity as "
+                    "soon as practicable."))  # fmt: skip
+    assert _candidates(aml, "payment_terms") == []

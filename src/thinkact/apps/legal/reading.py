@@ -268,13 +268,30 @@ def _listed_after(c: Candidate, read: Sequence[Candidate], item: Item) -> bool:
 
 def _stated_beside(sentence: Sentence, item: Item) -> bool:
     """Whether another sentence of the same paragraph, on the item, states its element ("as
-    long as necessary. In general, not more than 25 months")."""
+    long as necessary. In general, not more than 25 months"), of the same party: when the
+    Provider invoices "annually in advance", the Customer who pays "in the ordinary course
+    of its accounts payable cycle" still has no due date."""
+    actor = _actor(sentence.text)
     return any(
         other != sentence.text
         and hits(other, item.words, item.not_words)
         and states(other, item.concrete_match, item.not_words)
+        and not (actor and (theirs := _actor(other)) and theirs != actor)
         for other in sentence.passage.sentences()
     )
+
+
+_ACTOR = re.compile(
+    r"^(?:\(?[0-9a-z]{1,3}[.)]\s*)*(?:\d+(?:\.\d+)*\.?\s+)?(?:the\s+)?([a-z]+)\s+"
+    r"(?:shall|will|must|may|agrees to|is to)\b",
+    re.IGNORECASE,
+)
+
+
+def _actor(text: str) -> str:
+    """Who a sentence makes act: its subject before "shall", "will", "must" ("Customer")."""
+    m = _ACTOR.match(text.strip())
+    return m.group(1).lower() if m else ""
 
 
 # What follows these words is what a clause does not do ("without notice", "whether or not
