@@ -61,6 +61,7 @@ SPLITS: tuple[str, ...] = (
     "fresh10",
     "fresh11",
     "fresh12",
+    "fresh13",
     "real",
 )
 
