@@ -419,7 +419,7 @@ def test_a_term_defined_by_the_items_words_carries_them_where_the_clause_uses_it
          "which competes for your time with nothing else."),
     )  # fmt: skip
     candidates = _candidates(subject, "non_compete")
-    assert [c.hits for c in candidates][:2] == [2, 1]
+    assert [c.hits for c in candidates][:2] == [3, 1]
     assert not any("Schedule 1" in c.shown for c in candidates[:2])
     verdict, _ = _judged("employment", "non_compete", *[(p.section, p.text) for p in
                          subject.document.passages])  # fmt: skip
@@ -636,6 +636,23 @@ def test_a_line_standing_alone_in_plain_text_is_a_heading() -> None:
     ]
     paged = segment("policy.pdf", [text, text])  # a PDF's lines wrap: not there
     assert "Updates" in [p.text for p in paged.passages]
+
+
+def test_a_question_standing_alone_in_plain_text_is_a_heading() -> None:
+    text = (
+        "OFFER OF EMPLOYMENT\n\nWho will you be working for, and in what role?\n\nYou will be "
+        "a developer.\n\nWhat are you agreeing not to do after you leave?\n\nFor a period of "
+        "twenty-four months you will not work for any business that sells seed.\n\nDid you "
+        "know that we pay weekly? We do.\n"
+    )
+    doc = segment("offer.txt", [text])
+    assert [p.section for p in doc.passages] == [
+        "Who will you be working for, and in what role?",
+        "What are you agreeing not to do after you leave?",
+        "What are you agreeing not to do after you leave?",
+    ]
+    verdict, _ = _judged("employment", "non_compete", *[(p.section, p.text) for p in doc.passages])
+    assert verdict.verdict == "risky"
 
 
 def test_a_sentence_too_short_to_quote_is_no_evidence() -> None:
@@ -909,6 +926,8 @@ def test_a_long_renewal_or_a_narrow_way_out_is_risky(text: str, risky: bool) -> 
     [
         ("The Supplier grants the Client a licence to use the Deliverables while this Agreement "
          "is in force. The licence ends automatically when this Agreement ends.", True),
+        ("The Supplier grants the Client a licence to use the Deliverables. That licence ends "
+         "automatically, without the need for notice, when this Agreement expires.", True),
         ("The Supplier grants the Client a perpetual, irrevocable licence to use the "
          "Deliverables.", False),
         ("The Supplier grants the Client a licence to use the Deliverables, which the Supplier "

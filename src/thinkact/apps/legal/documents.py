@@ -149,10 +149,18 @@ def segment(name: str, pages: list[str], *, paged: bool | None = None) -> Docume
 _BARE_NOT = re.compile(r"[.;!?'\"]$|[:,@{}\[\]()<>|]|\b\d{4}\b|^\W|^\d|^[Pp]age \d")
 
 
+# A question standing alone heads what answers it ("What happens if you leave?").
+_QUESTION_NOT = re.compile(r"[.;:!?'\"@{}\[\]<>|]|\b\d{4}\b|^\W|^\d")
+
+
 def _bare(line: str) -> bool:
     """Whether a line standing alone reads as a heading: one to eight words, starting with a
-    capital letter, none of `_BARE_NOT`."""
-    return 1 <= len(line.split()) <= 8 and line[:1].isupper() and not _BARE_NOT.search(line)
+    capital letter, none of `_BARE_NOT`; or a question of up to fourteen words."""
+    if not line[:1].isupper():
+        return False
+    if line.endswith("?"):
+        return len(line.split()) <= 14 and not _QUESTION_NOT.search(line[:-1])
+    return 1 <= len(line.split()) <= 8 and not _BARE_NOT.search(line)
 
 
 def _list_item(item: re.Match[str], prev: str, list_next: int | None, heading: bool) -> bool:

@@ -205,7 +205,8 @@ WORK_KEPT = "{work_kept}"
 # the supplier keeps the deliverables, and the customer leaves without them.
 _LAPSES = re.compile(
     r"\blicen[cs]e\b[^.;]{0,80}?\b(?:ends|terminates|ceases|expires|lapses|(?:will|shall)"
-    r"\s+(?:end|terminate|cease|expire|lapse))\s+(?:automatically\s+)?(?:when|on|upon|with|at)\b"
+    r"\s+(?:end|terminate|cease|expire|lapse))\s+(?:automatically\s*)?(?:,[^,.;]{0,40},\s*)?"
+    r"(?:when|on|upon|with|at)\b"
     # or one the supplier may take back at will
     r"|\blicen[cs]e\b[^.;]{0,120}?\b(?:revocable|revoke[sd]?|withdraw[sn]?)\b[^.;]{0,60}?"
     r"\b(?:at any time|for any reason|at will"
