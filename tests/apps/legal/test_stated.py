@@ -295,6 +295,19 @@ def test_a_restriction_is_read_from_the_periods_and_places_it_states(text: str, 
     assert ("denied" if denial else "safe" if said else "") == read
 
 
+def test_a_change_clause_that_need_not_tell_anyone_is_risky_under_any_heading() -> None:
+    heading = "Section 11. Keeping This Agreement Current"
+    verdict, _ = _judged(
+        "saas",
+        "changes_to_terms",
+        (heading, "Provider may revise this Agreement at any time by posting the revised "
+         "version. A revision takes effect when posted, and Customer's continued use of the "
+         "Service constitutes acceptance of it. Provider is not required to notify Customer "
+         "individually of any revision."),
+    )  # fmt: skip
+    assert verdict.verdict == "risky" and "not required to notify" in verdict.quote
+
+
 def test_a_denied_safeguard_makes_the_clause_risky_without_asking_the_model() -> None:
     text = "We may change these Terms at any time, effective on posting, without notice to you."
     verdict, asked = _judged("terms", "changes_to_terms", ("Changes", text))
@@ -355,6 +368,10 @@ def test_risky_wording_makes_an_indemnity_risky_without_asking_the_model() -> No
          "negligence, including legal fees.", False),
         ("The Customer shall indemnify the Supplier against claims arising from the Customer's "
          "breach, including the negligence of the Customer's staff.", False),
+        ("You agree to indemnify us against any loss arising from your use, whether or not "
+         "caused or contributed to by our own act, omission or negligence.", True),
+        ("You indemnify us against any claim, including one about our services or your "
+         "breach.", False),
     ],
 )  # fmt: skip
 def test_an_indemnity_that_reaches_the_protected_partys_own_fault(text: str, risky: bool) -> None:

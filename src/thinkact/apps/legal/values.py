@@ -162,7 +162,10 @@ def _covers_own_fault(text: str) -> bool:
         # the protected party named as the one at fault: "the Consultant's negligence",
         # "the negligence or default of the Landlord" (not "costs that the Client incurs")
         at_fault = re.compile(
-            rf"{party.pattern}(?:'s)?\s+(?:own\s+)?(?i:negligen|fault|default|breach|misconduct)"
+            # (or last in a list: "our own act, omission or negligence")
+            rf"{party.pattern}(?:'s)?\s+(?:own\s+)?"
+            r"(?:(?!(?:your|you|their|its|his|her|the|a|an|any)\b)[a-z]+,?\s+(?:(?:or|and)\s+)?){0,3}?"
+            r"(?i:negligen|fault|default|breach|misconduct)"
             rf"|(?i:negligen\w*|fault|default|breach|misconduct)[^;.]{{0,70}}?\b(?:of|by)\s+"
             rf"(?:(?:the|any|a|an|each)\s+)?{party.pattern}"
         )
