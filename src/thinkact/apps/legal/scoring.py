@@ -62,6 +62,7 @@ SPLITS: tuple[str, ...] = (
     "fresh11",
     "fresh12",
     "fresh13",
+    "fresh14",
     "real",
 )
 
