@@ -672,6 +672,19 @@ def test_a_question_standing_alone_in_plain_text_is_a_heading() -> None:
     assert verdict.verdict == "risky"
 
 
+def test_a_numbered_paragraph_that_wraps_is_no_heading_and_a_part_in_words_is() -> None:
+    text = (
+        "PRIVACY NOTICE\n\nPart Four: Who we share your data with\n\n16. We do not use your "
+        "data for automated decision-making that has legal or\nsimilarly significant effects "
+        "on you.\n\n17. Sharing\n\nWe share data with our booking software provider.\n"
+    )
+    doc = segment("notice.txt", [text])
+    assert [(p.section, p.text[:20]) for p in doc.passages] == [
+        ("Part Four: Who we share your data with", "16. We do not use yo"),
+        ("17. Sharing", "We share data with o"),
+    ]
+
+
 def test_a_sentence_too_short_to_quote_is_no_evidence() -> None:
     subject = _subject(("", "Updates"), ("", "We may update this policy from time to time."))
     assert [c.shown for c in _candidates(subject, "changes_to_terms")] == [
@@ -1468,3 +1481,21 @@ def test_a_section_on_money_received_holds_the_payment_terms_but_not_money_laund
     aml = _subject(("12. Anti-Money Laundering", "Each party reports suspicious activity as "
                     "soon as practicable."))  # fmt: skip
     assert _candidates(aml, "payment_terms") == []
+
+
+def test_a_grant_in_plain_words_outranks_sentences_under_a_heading_that_names_the_licence() -> None:
+    subject = _subject(
+        ("How long does the licence last?", "You may stop using the Fonts at any time."),
+        ("How long does the licence last?", "When it ends, delete the Fonts."),
+        ("What may you do with the Fonts?", "We grant you a non-exclusive, perpetual licence to "
+         "install the Fonts on 25 computers."),
+    )  # fmt: skip
+    assert _candidates(subject, "licence_grant")[0].shown.startswith("We grant you")
+
+
+def test_obligations_that_continue_until_an_anniversary_have_a_term() -> None:
+    text = ("5.3 The Recipient's obligations continue until the third anniversary of the date "
+            "above.")  # fmt: skip
+    candidates = _candidates(_subject(("Clause 5 - How long this lasts", text)),
+                             "confidentiality_term")  # fmt: skip
+    assert stated(candidates, ITEMS["confidentiality_term"])[0] == "present"

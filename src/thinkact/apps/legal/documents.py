@@ -23,6 +23,12 @@ _HEADING = re.compile(
     rf"|(?i:schedule|annex|appendix|exhibit)\s+(?:[A-Z]|\d{{1,2}}){_AFTER_NUMBER})"
     r"(?P<open>\()?(?P<title>[A-Z][^.;:]{1,70}?)(?(open)\))$"
 )
+# "Part Four: Who we share your data with", "Schedule Two - Rates"
+_WORD_NUMBERED = re.compile(
+    r"^(?i:part|article|section|chapter|schedule|annex|appendix)\s+(?i:one|two|three|four|five"
+    r"|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen"
+    r"|eighteen|nineteen|twenty)\s*[-\u2013\u2014:.]\s+[A-Z][^.;:]{1,70}$"
+)
 _CAPS_HEADING = re.compile(r"^[A-Z][A-Z0-9 ,&'()/-]{3,80}$")
 _CLAUSE = re.compile(r"^(\d{1,2}\.\d{1,2}(?:\.\d{1,2})?)\.?\s+\S")
 _ITEM = re.compile(r"^(\d{1,2})[.)]\s+(\S.*)$")
@@ -101,12 +107,16 @@ def segment(name: str, pages: list[str], *, paged: bool | None = None) -> Docume
     list_next: int | None = None  # the number the next item of a numbered list would have
     for number, page in enumerate(pages, start=1):
         page_no = number if paged else None
-        for raw in [*page.splitlines(), ""]:  # the page's end closes its last passage
+        lines = [*page.splitlines(), ""]  # the page's end closes its last passage
+        for at, raw in enumerate(lines):
             line = raw.strip()
             marked = _MD_HEADING.match(line)  # DOCX headings come as "# Title", "## 1. Terms"
             line = line[marked.end() :] if marked else line.removeprefix("- ")
-            numbered = _HEADING.match(line)
-            heading = bool(numbered) and not line.endswith(",")
+            numbered = _HEADING.match(line) or _WORD_NUMBERED.match(line)
+            # a numbered paragraph whose first line wraps into a lower-case one is no heading
+            # ("16. We do not use your data for automated decision-making that has legal or")
+            wraps = at + 1 < len(lines) and lines[at + 1][:1].islower()
+            heading = bool(numbered) and not line.endswith(",") and not (wraps and not marked)
             item = _ITEM.match(line)
             if item and not marked and _list_item(item, prev, list_next, heading):
                 heading, list_next = False, int(item.group(1)) + 1
