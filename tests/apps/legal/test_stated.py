@@ -832,6 +832,8 @@ def test_the_safeguard_may_stand_in_the_clause_without_the_item_words() -> None:
          "the Employee will not work for a competitor."),
         ("The Hire", "term_termination", "Either party may bring the hire to an end by giving "
          "the other notice that is reasonable in the circumstances."),
+        ("Charges", "payment_terms", "Warehouse will invoice Depositor at such intervals as "
+         "Warehouse finds convenient, and Depositor shall pay each invoice promptly."),
     ],
 )  # fmt: skip
 def test_wording_that_leaves_the_value_to_something_unstated_is_vague(
@@ -1499,3 +1501,12 @@ def test_obligations_that_continue_until_an_anniversary_have_a_term() -> None:
     candidates = _candidates(_subject(("Clause 5 - How long this lasts", text)),
                              "confidentiality_term")  # fmt: skip
     assert stated(candidates, ITEMS["confidentiality_term"])[0] == "present"
+
+
+def test_a_restraint_under_competing_work_after_the_employment_is_read_for_its_period() -> None:
+    text = (
+        "9.1 For 24 months after the end of the employment the Employee will not be engaged "
+        "in packaging or printing, whether or not that business competes with the Company."
+    )
+    verdict, _ = _judged("employment", "non_compete", ("Competing work after the employment", text))
+    assert verdict.verdict == "risky"
