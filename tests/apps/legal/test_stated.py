@@ -608,6 +608,10 @@ def test_a_providers_right_to_end_access_is_the_norm_in_terms_of_service() -> No
         ("Nothing limits either party's liability for fraud, and all other liability is capped.",
          False),
         ("The Customer's liability to pay the Fees is not limited.", False),
+        ("Nothing in this agreement limits your liability to us.", True),
+        ("Nothing in these Terms limits our liability where the consumer law says otherwise.",
+         False),
+        ("Nothing in this agreement limits our liability for death or fraud.", False),
     ],
 )  # fmt: skip
 def test_one_partys_liability_left_unlimited_for_everything(text: str, risky: bool) -> None:
@@ -1510,3 +1514,19 @@ def test_a_restraint_under_competing_work_after_the_employment_is_read_for_its_p
     )
     verdict, _ = _judged("employment", "non_compete", ("Competing work after the employment", text))
     assert verdict.verdict == "risky"
+
+
+@pytest.mark.parametrize(
+    ("text", "risky"),
+    [
+        ("When you post a notice or photo, you transfer to us all ownership of and rights in "
+         "your content, including copyright.", True),
+        ("You hereby assign to the Company all copyright in your submissions.", True),
+        ("You keep ownership of your content and grant us a licence to display it.", False),
+        ("You do not transfer to us any ownership of your content.", False),
+    ],
+)  # fmt: skip
+def test_users_content_taken_over_outright_is_risky(text: str, risky: bool) -> None:
+    assert states(text, ("{takes_content}",)) is risky
+    verdict, _ = _judged("terms", "ip_ownership", ("What you post", text))
+    assert (verdict.verdict == "risky") is risky

@@ -117,6 +117,7 @@ VALUE_NAMES = (
     "{kept_on_breach}",
     "{retroactive}",
     "{free_to_disclose}",
+    "{takes_content}",
     "{one_sided_exit}",
     "{work_kept}",
 )
@@ -187,14 +188,39 @@ _WHOLE_SCOPE = re.compile(
 _MUTUAL = re.compile(r"\b(?:either|each|both|neither|the parties|mutual)\b")
 
 
+# "Nothing in this agreement limits your liability to us": one side's liability left whole,
+# not a carve-out ("limits our liability for fraud", "... where the law says otherwise").
+_NOTHING_LIMITS = re.compile(
+    r"\bnothing in (?:this|these) [a-z]+ (?:shall |will )?(?:limits?|restricts?|excludes?) "
+    r"(?:the )?[a-z]+(?:'s)? liability(?: (?:to|towards) (?:us|you|the [a-z]+|[a-z]+))?"
+    r"\s*(?:[.;]|$)"
+)
+
+
 def _one_side_unlimited(text: str) -> bool:
     low = normalise(text).lower()
+    if _MUTUAL.search(low):
+        return False
     return bool(
-        "liab" in low
-        and _UNLIMITED.search(low)
-        and _WHOLE_SCOPE.search(low)
-        and not _MUTUAL.search(low)
+        ("liab" in low and _UNLIMITED.search(low) and _WHOLE_SCOPE.search(low))
+        or _NOTHING_LIMITS.search(low)
     )
+
+
+# The user's content taken over outright ("you transfer to us all ownership of and rights in
+# your content"), where a licence to use it is the norm.
+_TAKES_CONTENT = re.compile(
+    r"\b(?:you|users?|members?)\s+(?:hereby\s+|irrevocably\s+)*(?:transfer|assign)s?\s+"
+    r"(?:to\s+(?:us|the [a-z]+)\s*,?\s*)?[^.;]{0,80}?\b(?:all\s+)?(?:ownership|title|copyright"
+    r"|rights)\b[^.;]{0,40}?\b(?:your|their|the user's|the member's)\s+(?:content|posts?|"
+    r"contributions?|submissions?|materials?|photos?|uploads?)"
+    r"|\b(?:ownership|copyright|title)\s+(?:of|in)\s+(?:your|user|member)\s+(?:content|posts?|"
+    r"contributions?|submissions?)\s+(?:passes|transfers|vests?)\s+(?:to|in)\s+us\b"
+)
+
+
+def _takes_content(text: str) -> bool:
+    return _affirmed(_TAKES_CONTENT, text)
 
 
 _UNITS = [
@@ -355,6 +381,7 @@ _READ: dict[str, Callable[[str], bool]] = {
     "{kept_on_breach}": _kept_on_breach,
     "{retroactive}": _retroactive,
     "{free_to_disclose}": _free_to_disclose,
+    "{takes_content}": _takes_content,
 }
 
 
