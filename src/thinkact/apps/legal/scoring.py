@@ -63,6 +63,7 @@ SPLITS: tuple[str, ...] = (
     "fresh12",
     "fresh13",
     "fresh14",
+    "fresh15",
     "real",
 )
 
