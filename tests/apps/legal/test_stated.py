@@ -1433,6 +1433,8 @@ def test_sharing_names_its_recipients_or_leaves_them_to_the_provider(text: str, 
         ("6.2 You keep ownership of any homework, essays and files that you upload.", "present"),
         ("2.1 We have waived all copyrights in the recordings: they are in the public domain.",
          "present"),
+        ("9.02 The Site Logs and photographs created for the Association belong to the "
+         "Association.", "present"),
     ],
 )  # fmt: skip
 def test_ownership_of_the_work_is_stated_or_put_off(text: str, shown: str) -> None:
@@ -1530,3 +1532,9 @@ def test_users_content_taken_over_outright_is_risky(text: str, risky: bool) -> N
     assert states(text, ("{takes_content}",)) is risky
     verdict, _ = _judged("terms", "ip_ownership", ("What you post", text))
     assert (verdict.verdict == "risky") is risky
+
+
+def test_material_that_is_not_made_public_is_no_exclusion() -> None:
+    text = ("(b) To do so, each will need to show the other material that it does not make "
+            "available to the public.")  # fmt: skip
+    assert _candidates(_subject(("Recitals", text)), "confidentiality_exclusions") == []

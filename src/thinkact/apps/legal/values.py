@@ -94,6 +94,13 @@ VALUES = {  # what a clause states, beyond fixed words
         r"\b(?:(?:of|has) no effect|ineffective|invalid|void))(?![a-z])"
     ),
     "{discretion}": re.compile(_DISCRETION),
+    # Who owns a thing, said outright ("belong to the Association", "vests in the Client",
+    # "remain its own property"): the element of an ownership clause even in passing.
+    "{owned_by}": re.compile(
+        r"(?<![a-z])(?:belongs?\s+to|vests?\s+in|vested\s+in|(?:is|are)\s+owned\s+by"
+        r"|remains?\s+(?:the\s+)?(?:sole\s+|exclusive\s+)?property\s+of"
+        r"|remains?\s+(?:its|their|our|his|her)\s+own\s+property)(?![a-z])"
+    ),
     # Audits cut down to the processor's own papers ("the right to verify ... is satisfied
     # exclusively by these documents"; an inspection "only if a supervisory authority has
     # ordered" it).
