@@ -1538,3 +1538,24 @@ def test_material_that_is_not_made_public_is_no_exclusion() -> None:
     text = ("(b) To do so, each will need to show the other material that it does not make "
             "available to the public.")  # fmt: skip
     assert _candidates(_subject(("Recitals", text)), "confidentiality_exclusions") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        ("When the discussions end, the Recipient shall take such steps as it judges "
+         "proportionate to ensure that the Confidential Information is not held by it for "
+         "longer than is sensible.", "vague"),
+        ("4.1 When the Company asks, the Recipient will deal with the Confidential Information "
+         "in a manner appropriate to the circumstances, which may include returning it, as the "
+         "Recipient considers practicable.", "vague"),
+        ("On request the Recipient shall return or destroy all Confidential Information held "
+         "by it, which may include notes and analyses.", "present"),
+    ],
+)  # fmt: skip
+def test_what_becomes_of_the_information_left_to_the_recipient_is_vague(
+    text: str, shown: str
+) -> None:
+    candidates = _candidates(_subject(("4. Once the work is done", text)),
+                             "return_of_information")  # fmt: skip
+    assert stated(candidates, ITEMS["return_of_information"])[0] == shown

@@ -94,6 +94,13 @@ VALUES = {  # what a clause states, beyond fixed words
         r"\b(?:(?:of|has) no effect|ineffective|invalid|void))(?![a-z])"
     ),
     "{discretion}": re.compile(_DISCRETION),
+    # What a clause only offers as a possibility ("which may include returning it"): taken out
+    # with it, so the possibility does not pass for the duty.
+    "{options}": re.compile(r"(?<![a-z])(?:which |that )?(?:may|might|could) include\b[^.;]*"),
+    # The information returned, destroyed or deleted: said outright, even in passing.
+    "{disposed}": re.compile(
+        r"(?<![a-z])(?:return|destroy|destruction|delet|erase|erasure|shred|purg)"
+    ),
     # Who owns a thing, said outright ("belong to the Association", "vests in the Client",
     # "remain its own property"): the element of an ownership clause even in passing.
     "{owned_by}": re.compile(
