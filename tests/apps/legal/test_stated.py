@@ -609,6 +609,8 @@ def test_a_providers_right_to_end_access_is_the_norm_in_terms_of_service() -> No
          False),
         ("The Customer's liability to pay the Fees is not limited.", False),
         ("Nothing in this agreement limits your liability to us.", True),
+        ("No limit applies to the liability of the Distributor.", True),
+        ("No limit applies to the liability of either party for fraud.", False),
         ("Nothing in these Terms limits our liability where the consumer law says otherwise.",
          False),
         ("Nothing in this agreement limits our liability for death or fraud.", False),

@@ -205,9 +205,11 @@ _MUTUAL = re.compile(r"\b(?:either|each|both|neither|the parties|mutual)\b")
 # "Nothing in this agreement limits your liability to us": one side's liability left whole,
 # not a carve-out ("limits our liability for fraud", "... where the law says otherwise").
 _NOTHING_LIMITS = re.compile(
-    r"\bnothing in (?:this|these) [a-z]+ (?:shall |will )?(?:limits?|restricts?|excludes?) "
+    r"(?:\bnothing in (?:this|these) [a-z]+ (?:shall |will )?(?:limits?|restricts?|excludes?) "
     r"(?:the )?[a-z]+(?:'s)? liability(?: (?:to|towards) (?:us|you|the [a-z]+|[a-z]+))?"
-    r"\s*(?:[.;]|$)"
+    # "No limit applies to the liability of the Distributor."
+    r"|\bno limit (?:applies|shall apply|will apply) to (?:the )?(?:[a-z]+(?:'s)? )?liability"
+    r"(?: of (?:the )?[a-z]+)?)\s*(?:[.;]|$)"
 )
 
 
