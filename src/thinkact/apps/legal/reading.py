@@ -283,8 +283,7 @@ def _stated_beside(sentence: Sentence, item: Item) -> bool:
 
 
 _ACTOR = re.compile(
-    r"^(?:\(?[0-9a-z]{1,3}[.)]\s*)*(?:\d+(?:\.\d+)*\.?\s+)?(?:the\s+)?([a-z]+)\s+"
-    r"(?:shall|will|must|may|agrees to|is to)\b",
+    _CLAUSE_NUMBER.pattern + r"(?:the\s+)?([a-z]+)\s+(?:shall|will|must|may|agrees to|is to)\b",
     re.IGNORECASE,
 )
 
