@@ -572,3 +572,16 @@ def test_generated_documents_match_their_sources(
         data, pages = make_set.build(path.stem, key.format)
         assert data == path.read_bytes(), f"{key.file} is stale: run bench/legal_set/make_set.py"
         assert pages == key.pages, key.file
+
+
+@pytest.mark.parametrize("split", [f"fresh{n}" for n in range(11, 16)])
+def test_later_blind_splits_have_ten_documents_three_controls_and_mixed_problems(
+    keys: list[DocumentKey], split: str
+) -> None:
+    """`fresh11` to `fresh15`: ten documents each, written unseen and reported once unseen."""
+    planted = _ten_with_three_controls(keys, split)
+    problems = [p for k in planted for p in k.expected]
+    assert all(1 <= len(k.expected) <= 3 for k in planted)
+    assert 10 <= len(problems) <= 14
+    statuses = Counter(p.status for p in problems)
+    assert all(statuses[status] >= 2 for status in ("missing", "vague", "risky")), statuses
