@@ -51,7 +51,8 @@ def detect(doc: Document) -> Detected:
     body = normalise(" ".join(p.text for p in doc.passages)).lower() + " " + headings
     # A kind's terms confined to one section are that section's subject (the confidentiality
     # article of a distribution agreement), not the document's.
-    candidates = [k for k in candidates if _spread(doc, k.cues)]
+    sections = _sections(doc)
+    candidates = [k for k in candidates if _spread(sections, k.cues)]
     counts = [(sum(1 for c in k.cues if phrase(c).search(body)), k) for k in candidates]
     score, chosen = max(counts, key=lambda x: x[0], default=(0, None))
     if chosen is not None and score >= 3:
@@ -69,16 +70,20 @@ def detect(doc: Document) -> Detected:
     return Detected(kinds()["general"], "no more specific kind recognised")
 
 
-def _spread(doc: Document, cues: tuple[str, ...]) -> bool:
-    """Whether the cues appear in at least two sections (any, in a text of fewer than three)."""
-    sections: dict[str, list[str]] = {}
+def _sections(doc: Document) -> list[str]:
+    """Each section's text, normalised and lower case."""
+    texts: dict[str, list[str]] = {}
     for p in doc.passages:
-        sections.setdefault(p.section, []).append(p.text)
+        texts.setdefault(p.section, []).append(p.text)
+    return [normalise(" ".join(t)).lower() for t in texts.values()]
+
+
+def _spread(sections: list[str], cues: tuple[str, ...]) -> bool:
+    """Whether the cues appear in at least two sections (any, in a text of fewer than three)."""
     if len(sections) < 3:
         return True
     found = 0
-    for texts in sections.values():
-        low = normalise(" ".join(texts)).lower()
+    for low in sections:
         if any(phrase(c).search(low) for c in cues):
             found += 1
             if found >= 2:

@@ -149,13 +149,14 @@ _AT_WILL = re.compile(
     r"discretion)",
     re.IGNORECASE,
 )
+_ENDING = r"\b(?:terminat\w*|end|cancel\w*|close|delete)"
 _MAY_END = re.compile(
     r"\b(?:may|can|is entitled to|reserves the right to|has the right to)\b[^.;]{0,40}?"
-    r"\b(?:terminat\w*|end|cancel\w*|close|delete)\b",
+    rf"{_ENDING}\b",
     re.IGNORECASE,
 )
 _ENDS_WHOLE = re.compile(
-    r"\b(?:terminat\w*|end|cancel\w*|close|delete)\s+(?:this|these|the|your|its|their|any)\s+"
+    rf"{_ENDING}\s+(?:this|these|the|your|its|their|any)\s+"
     r"(?:\w+\s+){0,2}?(?:agreement|terms|contract|account|subscription|membership|lease"
     r"|licen[cs]e|access|employment|engagement)s?\b",
     re.IGNORECASE,
