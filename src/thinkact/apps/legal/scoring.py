@@ -64,6 +64,7 @@ SPLITS: tuple[str, ...] = (
     "fresh13",
     "fresh14",
     "fresh15",
+    "fresh16",
     "real",
 )
 
