@@ -65,6 +65,7 @@ SPLITS: tuple[str, ...] = (
     "fresh14",
     "fresh15",
     "fresh16",
+    "fresh17",
     "real",
 )
 
