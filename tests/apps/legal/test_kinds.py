@@ -392,3 +392,24 @@ def test_an_agreement_for_services_is_a_services_agreement_by_its_title_alone(
     terms = ("Members' Handbook\n\nOur services are open to members. These terms apply to "
              "your membership and your subscription.\n\n1. You pay monthly.\n")  # fmt: skip
     assert detect(load(tmp_path, terms)).kind.id != "services"
+
+
+def test_terms_that_refer_to_our_privacy_statement_are_not_a_privacy_notice(
+    tmp_path: Path,
+) -> None:
+    text = ("Lumen Pottery Club Terms\n\nLumen runs pottery classes. Please read these terms "
+            "with our Privacy Statement, which explains how we handle your personal "
+            "information.\n\n1. Your account\n\nYou need an account.\n")  # fmt: skip
+    assert detect(load(tmp_path, text)).kind.id == "terms"
+    notice = ("Lumen Pottery Club\n\nThis Privacy Statement explains how Lumen handles your "
+              "personal information.\n\n1. What we collect\n\nYour name.\n")  # fmt: skip
+    assert detect(load(tmp_path, notice)).kind.id == "privacy"
+
+
+def test_a_contract_for_the_work_of_a_contractor_is_a_services_agreement(tmp_path: Path) -> None:
+    body = "".join(
+        f"{i}. Contractor will do the Work on schedule {i}, and the Work is checked by Owner.\n"
+        for i in range(1, 7)
+    )
+    text = f"FENCING AGREEMENT\n\nbetween Owner and Contractor.\n\n{body}"
+    assert detect(load(tmp_path, text)).kind.id == "services"

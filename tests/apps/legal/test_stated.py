@@ -1561,3 +1561,144 @@ def test_what_becomes_of_the_information_left_to_the_recipient_is_vague(
     candidates = _candidates(_subject(("4. Once the work is done", text)),
                              "return_of_information")  # fmt: skip
     assert stated(candidates, ITEMS["return_of_information"])[0] == shown
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Annex II - Security Measures",
+        "THIRD CLAUSE (Fees)",
+        "Second Article - Payment",
+        "FOURTH: PAY AND HOURS",
+    ],
+)
+def test_headings_numbered_in_roman_or_ordinal_words_start_a_section(line: str) -> None:
+    text = f"Preamble text of the deal.\n{line}\nThe first sentence of the section.\n"
+    doc = segment("deal.pdf", [text, "Second page.\n"])
+    assert doc.passages[1].section == line
+
+
+def test_lettered_paragraphs_a_pdf_runs_together_are_paragraphs_of_their_own() -> None:
+    text = (
+        "5. TERM\n(a) This lease covers the 2028 and 2029 seasons, with deliveries of up to\n"
+        "4.5 tonnes a week.\n(b) Afterwards it continues until either party withdraws by\n"
+        "notice; (c) and so on.\n"
+    )
+    doc = segment("lease.pdf", [text, "Second page.\n"])
+    assert [(p.clause, p.text[:12]) for p in doc.passages[:2]] == [
+        ("", "(a) This lea"),
+        ("", "(b) Afterwar"),
+    ]
+
+
+def test_a_notice_whose_timing_is_left_open_is_vague() -> None:
+    text = (
+        "(b) After the third season this contract continues until either party withdraws "
+        "by written notice given early enough for the other to plan the next season."
+    )
+    subject = _subject(("4. Duration", text), ("4. Duration", "(c) Either party may terminate "
+                       "for material breach not cured within 30 days."))  # fmt: skip
+    assert stated(_candidates(subject, "term_termination"), ITEMS["term_termination"])[0] == (
+        "vague"
+    )
+    fixed = _subject(("4. Duration", "Either party may end it by written notice given at "
+                      "least 90 days before the season starts."))  # fmt: skip
+    assert stated(_candidates(fixed, "term_termination"), ITEMS["term_termination"])[0] == (
+        "present"
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        ("The Supplier will tell the Customer about a security incident once its internal "
+         "investigation has concluded.", "vague"),
+        ("The Supplier will tell the Customer about a security incident within 24 hours, "
+         "even while its internal investigation continues.", "present"),
+    ],
+)  # fmt: skip
+def test_a_breach_notice_that_waits_on_one_sides_internal_review_is_vague(
+    text: str, shown: str
+) -> None:
+    subject = _subject(("Security incidents", text))
+    assert (
+        stated(_candidates(subject, "breach_notification"), ITEMS["breach_notification"])[0]
+        == shown
+    )
+
+
+def test_a_duty_that_lasts_while_the_information_matters_to_one_side_is_open() -> None:
+    assert states("for as long as the data remains of commercial value to the Company",
+                  ("{open_time}",))  # fmt: skip
+    assert not states("for as long as the data remains confidential", ("{open_time}",))
+
+
+def test_payment_terms_in_a_schedule_of_rates_are_read_with_the_clause() -> None:
+    subject = _subject(
+        ("7. Payment", "The Buyer shall pay the prices in Schedule 2."),
+        ("7. Payment", "Invoices are issued monthly in arrears."),
+        ("7. Payment", "The Seller bears its own costs of delivery."),
+        ("7. Payment", "Prices exclude sales tax."),
+        ("7. Payment", "Each invoice shows the order number."),
+        ("7. Payment", "The Buyer may pay by bank transfer."),
+        ("Part C - Settlement", "The Buyer shall settle each invoice at such time as its "
+         "internal approval process allows."),
+    )  # fmt: skip
+    assert stated(_candidates(subject, "payment_terms"), ITEMS["payment_terms"])[0] == "vague"
+
+
+def test_a_notice_window_of_days_that_begins_before_the_end_is_risky() -> None:
+    text = ("The Customer may stop a renewal only by a request made during the ten days "
+            "beginning on the 90th day before the term ends; a request made outside that "
+            "window does not take effect.")  # fmt: skip
+    assert states(text, ("{notice_window}",))
+    verdict, _ = _judged("saas", "auto_renewal", ("Continuation", "The subscription continues "
+                         "for a further term equal to the one ending. " + text))  # fmt: skip
+    assert verdict.verdict == "risky"
+
+
+def test_a_restriction_under_its_heading_is_read_for_its_period_without_its_words() -> None:
+    verdict, _ = _judged(
+        "employment",
+        "non_compete",
+        ("NINTH: AFTER YOU LEAVE", "(a) For thirty months after your employment ends you will "
+         "not work for or advise any firm, anywhere in Europe, that sells seed."),
+        ("NINTH: AFTER YOU LEAVE", "(b) For twelve months you will not solicit our staff."),
+    )  # fmt: skip
+    assert verdict.verdict == "risky"
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("If a third party makes a claim against us because of your upload, you agree to "
+         "cover our costs.", True),
+        ("Reports prepared under this contract belong to the Council.", False),
+    ],
+)  # fmt: skip
+def test_plain_english_indemnities_and_ownership_are_found(text: str, found: bool) -> None:
+    subject = _subject(("Odd heading", text))
+    assert bool(_candidates(subject, "indemnity")) is found
+    assert bool(_candidates(subject, "ip_ownership")) is not found
+
+
+def test_a_sentence_under_a_shared_heading_belongs_to_the_item_whose_words_it_has() -> None:
+    subject = _subject(
+        ("3. Duration", "This letter lasts until either of us ends it by notice, which either "
+         "of us may give at any time and for any reason."),
+        ("3. Duration", "The undertakings continue to bind the Recipient after the talks end, "
+         "for as long as the information remains of commercial value to the Discloser."),
+    )  # fmt: skip
+    term = stated(_candidates(subject, "term_termination"), ITEMS["term_termination"])[0]
+    survival = stated(_candidates(subject, "confidentiality_term"), ITEMS["confidentiality_term"])
+    assert (term, survival[0]) == ("present", "vague")
+
+
+def test_an_exclusive_licence_is_found_before_the_limits_on_it() -> None:
+    subject = _subject(
+        *[("5. Limits on the licence", f"5.{i} The Licensee shall not alter the Design in way "
+           f"{i}.") for i in range(1, 7)],
+        ("4. What is licensed", "4.1 The Licensor grants the Licensee an exclusive licence to "
+         "make and sell the Products."),
+    )  # fmt: skip
+    assert _candidates(subject, "licence_grant")[0].shown.startswith("4.1 The Licensor grants")

@@ -20,7 +20,7 @@ _AFTER_NUMBER = r"(?:\.?\s+(?:[-\u2013\u2014:]\s+)?|\s*[-\u2013\u2014:]\s+)"
 _HEADING = re.compile(
     rf"^(?:(?:(?i:section|article|clause|part)\s+|\u00a7\s*)?(\d{{1,2}}){_AFTER_NUMBER}"
     r"|(?:(?i:section|article|part)\s+)?([IVX]{1,5})\.\s+"
-    rf"|(?i:schedule|annex|appendix|exhibit)\s+(?:[A-Z]|\d{{1,2}}){_AFTER_NUMBER})"
+    rf"|(?i:schedule|annex|appendix|exhibit)\s+(?:[IVX]{{1,5}}|[A-Z]|\d{{1,2}}){_AFTER_NUMBER})"
     r"(?P<open>\()?(?P<title>[A-Z][^.;:]{1,70}?)(?(open)\))$"
 )
 # "Part Four: Who we share your data with", "Schedule Two - Rates"
@@ -30,8 +30,19 @@ _WORD_NUMBERED = re.compile(
     r"|eighteen|nineteen|twenty)\s*[-\u2013\u2014:.]\s+[A-Z][^.;:]{1,70}$"
 )
 _CAPS_HEADING = re.compile(r"^[A-Z][A-Z0-9 ,&'()/-]{3,80}$")
+# "FIRST CLAUSE (Subject matter)", "Second Article - Fees", "FOURTH: PAY AND HOURS": clauses
+# numbered in words
+_ORDINAL = (
+    r"first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth"
+    r"|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth"
+)
+_ORDINAL_HEADING = re.compile(
+    rf"^(?i:{_ORDINAL})(?:\s+(?i:clause|article|section|part))?\s*(?:[-\u2013\u2014:.]\s+|\()"
+    r"[A-Z][^.;:]{1,70}$"
+)
 _CLAUSE = re.compile(r"^(\d{1,2}\.\d{1,2}(?:\.\d{1,2})?)\.?\s+\S")
 _ITEM = re.compile(r"^(\d{1,2})[.)]\s+(\S.*)$")
+_LETTERED = re.compile(r"^\((?:[a-z]|[ivx]{1,4})\)\s+[A-Z]")
 # Abbreviations that never end a sentence ("St. Augustine", "No. 4", "e.g. Sundays").
 _NO_END = ("St", "Mr", "Mrs", "Ms", "Dr", "No", "Nos", "Art", "Sec", "cl", "para", "e.g", "i.e")
 _SENTENCE_END = re.compile(
@@ -112,7 +123,9 @@ def segment(name: str, pages: list[str], *, paged: bool | None = None) -> Docume
             line = raw.strip()
             marked = _MD_HEADING.match(line)  # DOCX headings come as "# Title", "## 1. Terms"
             line = line[marked.end() :] if marked else line.removeprefix("- ")
-            numbered = _HEADING.match(line) or _WORD_NUMBERED.match(line)
+            numbered = (
+                _HEADING.match(line) or _WORD_NUMBERED.match(line) or _ORDINAL_HEADING.match(line)
+            )
             # a numbered paragraph whose first line wraps into a lower-case one is no heading
             # ("16. We do not use your data for automated decision-making that has legal or")
             wraps = at + 1 < len(lines) and lines[at + 1][:1].islower()
@@ -122,10 +135,13 @@ def segment(name: str, pages: list[str], *, paged: bool | None = None) -> Docume
                 heading, list_next = False, int(item.group(1)) + 1
             caps = bool(_CAPS_HEADING.match(line)) and len(line.split()) <= 10
             is_heading = heading or caps or bool(marked and len(line) <= 80)
-            clause_start = _CLAUSE.match(line)
-            # "2. Licensor may terminate ..." after a sentence's end, outside a list: a
-            # numbered paragraph of its own (an article's "1.", "2.", "3.")
-            paragraph = bool(item) and list_next is None and prev.endswith(".")
+            # "3.0 tons per acre" that carries on a sentence is no clause number
+            clause_start = _CLAUSE.match(line) if not _carries_on(prev, buf) else None
+            # "2. Licensor may terminate ..." or "(b) After the 2029 vintage ..." after a
+            # sentence's end, outside a list: a paragraph of its own (an article's "1.",
+            # "2.", or its "(a)", "(b)" when a PDF runs them together)
+            numbered_alone = bool(item) and list_next is None
+            paragraph = (numbered_alone or bool(_LETTERED.match(line))) and prev.endswith(".")
             if buf and (
                 not line or _TABLE_MARK.match(line) or is_heading or clause_start or paragraph
             ):
@@ -161,6 +177,12 @@ _BARE_NOT = re.compile(r"[.;!?'\"]$|[:,@{}\[\]()<>|]|\b\d{4}\b|^\W|^\d|^[Pp]age 
 
 # A question standing alone heads what answers it ("What happens if you leave?").
 _QUESTION_NOT = re.compile(r"[.;:!?'\"@{}\[\]<>|]|\b\d{4}\b|^\W|^\d")
+
+
+def _carries_on(prev: str, buf: list[str]) -> bool:
+    """Whether the next line continues the passage's sentence: the last line ends in a word
+    ("... stay within yields of" before "3.0 tons per acre")."""
+    return bool(buf) and prev[-1:].isalpha() and prev[-1:].islower()
 
 
 def _bare(line: str) -> bool:

@@ -42,7 +42,7 @@ def detect(doc: Document) -> Detected:
             (k, (*k.titles, *k.headline) if where == "title" else k.titles) for k in candidates
         ]
         best = max(
-            ((len(t), k, t) for k, titles in named for t in titles if phrase(t).search(text)),
+            ((len(t), k, t) for k, titles in named for t in titles if _names(text, t)),
             default=None,
             key=lambda x: x[0],
         )
@@ -68,6 +68,16 @@ def detect(doc: Document) -> Detected:
     if re.search(r"\bterms$", head.rstrip(" .:")):
         return Detected(kinds()["terms"], "the title calls it terms")
     return Detected(kinds()["general"], "no more specific kind recognised")
+
+
+# "read them with our Privacy Statement": another document the text refers to, not its name
+_REFERENCE = re.compile(r"(?:\bour|\byour|\bsee the)\s+$")
+
+
+def _names(text: str, title: str) -> bool:
+    """Whether a title phrase stands in the text other than as a reference to another
+    document of ours."""
+    return any(not _REFERENCE.search(text[: m.start()]) for m in phrase(title).finditer(text))
 
 
 def _sections(doc: Document) -> list[str]:

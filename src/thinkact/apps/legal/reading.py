@@ -42,9 +42,14 @@ def stated(
     if not item.concrete:
         return "", None
     read = _with_clause(candidates, searched)
+    # and any sentence with two of its words outside other items' clauses: plainly on the
+    # item wherever it stands (the settlement terms of a schedule of rates)
+    read += [c for c in searched if c.hits >= 2 and c not in read and not in_other_clause(c, item)]
     clear = _clear(read, item)
     for c in read:
         if clear is not None and _outweighs(clear, c, item):
+            continue
+        if not c.hits and _claimed(c, item):
             continue
         text = c.sentence.text
         if (
@@ -70,6 +75,19 @@ def _outweighs(clear: Candidate, c: Candidate, item: Item) -> bool:
     if not c.hits:
         return bool(clear.hits and section and section == c.sentence.passage.section)
     return not c.plain and in_other_clause(c, item)
+
+
+def _claimed(c: Candidate, item: Item) -> bool:
+    """Whether a sentence without the item's words, under a heading two items share, has the
+    other item's words: it is that item's ("Duration": the undertakings "continue to bind"
+    after the talks end say how long confidentiality lasts, not how the letter ends)."""
+    section = c.sentence.passage.section
+    return any(
+        other.id != item.id
+        and hits(c.sentence.text, other.words, other.not_words)
+        and titled(section, other.headings, other.not_words)
+        for other in all_items()
+    )
 
 
 def in_other_clause(c: Candidate, item: Item) -> bool:
@@ -242,10 +260,10 @@ def _within(own: Sequence[Candidate], max_months: int, item: Item) -> tuple[bool
     sentences state periods and all are within it, the clause is fair."""
     said = False
     for c in own:
-        # a paragraph labelled with the clause's name is the clause, with or without its
-        # words ("3.5 Restriction on competing. For 24 months after ...")
+        # a paragraph under the clause's heading, or labelled with its name, is the clause,
+        # with or without its words ("3.5 Restriction on competing. For 24 months after ...")
         label = run_in_label(c.sentence.passage.text)
-        if not c.hits and not titled(label, item.headings, item.not_words):
+        if not c.hits and c.score <= c.hits and not titled(label, item.headings, item.not_words):
             continue
         periods = months_in(_LOOKBACK.sub(" ", c.sentence.text))
         if any(p > max_months for p in periods):

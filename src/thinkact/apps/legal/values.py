@@ -39,7 +39,8 @@ VALUES = {  # what a clause states, beyond fixed words
         r"(?<![a-z])(?:(?:reasonable|appropriate|acceptable|adequate|suitable|sufficient)\s+"
         r"(?:time|period|timeframe|time frame|juncture|moment|stage|notice)"
         r"|(?:time|period|timeframe|time frame)\s+(?:that is\s+)?(?:reasonable|appropriate|"
-        r"acceptable)|in due course|in a timely (?:manner|fashion)|as soon as (?:reasonably )?"
+        r"acceptable)|in due course|in a timely (?:manner|fashion)|in good time|early enough"
+        r"|as soon as (?:reasonably )?"
         r"(?:practicable|possible|feasible)|as (?:the )?circumstances (?:reasonably )?"
         r"(?:permit|allow|require)|(?<!until )such (?:further |other )?(?:time|period) as "
         r"(?:may be |is |shall be )?(?:reasonable|reasonably [a-z]+|appropriate|necessary|"
@@ -56,14 +57,16 @@ VALUES = {  # what a clause states, beyond fixed words
         # or until one side decides, or while a thing stays of use to it ("until we decide
         # that they are no longer useful", "while the matter remains of interest to us")
         r"|until\s+(?:we|it|they|the\s+[a-z]+)\s+(?:decides?|determines?|considers?|deems?)"
-        r"|while\s+[^.;,]{0,40}?\b(?:remains?|is|are|stays?)\s+(?:of interest|useful|"
-        r"relevant)\s+to"
+        r"|(?:while|(?:as|so) long as)\s+[^.;,]{0,60}?\b(?:remains?|is|are|stays?)\s+"
+        r"(?:of\s+(?:[a-z]+\s+)?(?:interest|significance|value|importance|use)|useful|relevant"
+        r"|valuable|important)\s+to"
         # or a time that follows an undefined yardstick or one side's schedule ("a period
         # that reflects our relationship", "a rolling cycle set by our security team")
         r"|(?:time|period)\s+(?:that|which)\s+reflects?"
         # or one side's own internal process ("the Customer's internal finance approval
         # cycle")
-        r"|internal\s+(?:[a-z]+\s+){0,3}?(?:cycle|process|procedures?|run|timetable)"
+        r"|internal\s+(?:[a-z]+\s+){0,3}?(?:cycle|process|procedures?|run|timetable|review|investigation"
+        r"|enquir(?:y|ies)|inquir(?:y|ies)|assessment)"
         r"|(?:cycle|period|schedule|timetable)\s+(?:set|determined|decided|fixed|chosen)\s+by"
         r"\s+(?!(?:the\s+)?(?:applicable\s+)?(?:law|statute|regulation|legislation))[a-z]+"
         r")(?![a-z])"
@@ -88,12 +91,20 @@ VALUES = {  # what a clause states, beyond fixed words
     # 180 days before the end of the term"; "a notice received at any other time has no
     # effect"), easily missed.
     "{notice_window}": re.compile(
-        r"(?<![a-z])(?:(?:during|within|in)\s+(?:the|a|that)\s+[^.;]{0,30}?\b(?:period|window)"
-        r"\s+(?:that|which)\s+(?:begins|starts|opens|commences)"
-        r"|(?:at any other time|outside (?:that|this|the|such) (?:period|window))[^.;]{0,60}?"
-        r"\b(?:(?:of|has) no effect|ineffective|invalid|void))(?![a-z])"
+        r"(?<![a-z])(?:(?:during|within|in)\s+(?:the|a|that)\s+[^.;]{0,30}?\b(?:period|window"
+        r"|days|weeks|fortnight)\s+(?:(?:that|which)\s+)?(?:begins|beginning|starts|starting"
+        r"|opens|opening|commences|commencing)"
+        r"|(?:at any other time|outside (?:that|this|the|such) (?:period|window|fortnight|time))"
+        r"[^.;]{0,60}?\b(?:(?:of|has) no effect|ineffective|invalid|void|(?:does|will|shall)"
+        r" not take effect|is not effective))(?![a-z])"
     ),
     "{discretion}": re.compile(_DISCRETION),
+    # A notice whose timing is left open ("by written notice delivered early enough in the
+    # growing year"): taken out whole, so "by written notice" does not pass for its period.
+    "{open_notice}": re.compile(
+        r"(?<![a-z])notice\b[^.;]{0,40}?\b(?:in good time|early enough"
+        r"|(?:reasonable|appropriate|adequate|sufficient) (?:time|period))(?![a-z])"
+    ),
     # What a clause only offers as a possibility ("which may include returning it"): taken out
     # with it, so the possibility does not pass for the duty.
     "{options}": re.compile(r"(?<![a-z])(?:which |that )?(?:may|might|could) include\b[^.;]*"),
