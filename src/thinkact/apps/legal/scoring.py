@@ -66,6 +66,7 @@ SPLITS: tuple[str, ...] = (
     "fresh15",
     "fresh16",
     "fresh17",
+    "fresh18",
     "real",
 )
 
