@@ -1702,3 +1702,48 @@ def test_an_exclusive_licence_is_found_before_the_limits_on_it() -> None:
          "make and sell the Products."),
     )  # fmt: skip
     assert _candidates(subject, "licence_grant")[0].shown.startswith("4.1 The Licensor grants")
+
+
+def test_a_run_in_article_starts_a_clause_of_its_own() -> None:
+    text = (
+        "TITLE II - MONEY\nArticle 7. Royalty. The royalty payable is to be fixed by the\n"
+        "parties at a meeting early in each trading season.\nArticle 8. Reports. The Licensee\n"
+        "pays each invoice within ten days of receiving it.\n"
+    )
+    doc = segment("licence.pdf", [text, "Second page.\n"])
+    assert [p.clause for p in doc.passages[:2]] == ["7", "8"]
+    subject = Subject(doc, sentences(doc), "Licence")
+    assert stated(_candidates(subject, "payment_terms"), ITEMS["payment_terms"])[0] == "vague"
+
+
+@pytest.mark.parametrize(
+    ("text", "retroactive"),
+    [
+        ("A revision binds the parties from publication, including for any month already "
+         "invoiced.", True),
+        ("Changes apply to the rest of any year already paid for.", True),
+        ("A new price applies from the next renewal, never to a period already paid for.",
+         False),
+    ],
+)  # fmt: skip
+def test_changes_applied_to_a_period_already_paid_for_are_retroactive(
+    text: str, retroactive: bool
+) -> None:
+    assert states(text, ("{retroactive}",)) is retroactive
+
+
+def test_a_term_that_says_it_is_not_extended_automatically_has_its_way_out() -> None:
+    text = ("This licence ends after five years. It is not extended automatically; any "
+            "renewal needs a new written agreement.")  # fmt: skip
+    subject = _subject(("12. Duration", text))
+    found = _candidates(subject, "auto_renewal")
+    assert safe_stated(found, ITEMS["auto_renewal"]) == (True, None)
+
+
+def test_a_deed_under_how_long_this_lasts_has_a_term() -> None:
+    text = ("5.1 This Deed covers disclosures made in the period ending on the earlier of "
+            "signing a supply contract and twelve months after its date.")  # fmt: skip
+    subject = _subject(("V. How long this lasts", text))
+    assert stated(_candidates(subject, "term_termination"), ITEMS["term_termination"])[0] == (
+        "present"
+    )

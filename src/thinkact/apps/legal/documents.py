@@ -40,7 +40,10 @@ _ORDINAL_HEADING = re.compile(
     rf"^(?i:{_ORDINAL})(?:\s+(?i:clause|article|section|part))?\s*(?:[-\u2013\u2014:.]\s+|\()"
     r"[A-Z][^.;:]{1,70}$"
 )
-_CLAUSE = re.compile(r"^(\d{1,2}\.\d{1,2}(?:\.\d{1,2})?)\.?\s+\S")
+# "4.2 ...", or a run-in article "Article 8. Reports and payment. Within twenty days ..."
+_CLAUSE = re.compile(
+    r"^(?:(\d{1,2}\.\d{1,2}(?:\.\d{1,2})?)\.?|(?i:article|section|clause)\s+(\d{1,3})\.)\s+\S"
+)
 _ITEM = re.compile(r"^(\d{1,2})[.)]\s+(\S.*)$")
 _LETTERED = re.compile(r"^\((?:[a-z]|[ivx]{1,4})\)\s+[A-Z]")
 # Abbreviations that never end a sentence ("St. Augustine", "No. 4", "e.g. Sundays").
@@ -162,7 +165,7 @@ def segment(name: str, pages: list[str], *, paged: bool | None = None) -> Docume
                     section, clause, list_next = line, "", None
                 continue
             if clause_start:
-                clause = clause_start.group(1)
+                clause = clause_start.group(1) or clause_start.group(2)
             if not buf:
                 listed = raw.lstrip().startswith(("- ", "* ", "• "))
             buf.append(line)

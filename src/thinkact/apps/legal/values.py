@@ -392,6 +392,10 @@ _RETROACTIVE = re.compile(
     # which may be earlier than the date of the notice")
     r"|\b(?:appl(?:y|ies)|take effect|takes effect|effective)\b[^.;]{0,100}?"
     r"\b(?:earlier than|before|prior to)\s+(?:the\s+)?(?:date\s+of\s+(?:the\s+|that\s+)?)?notice\b"
+    # or to a period already paid for ("applies to ... the remainder of any period already
+    # paid for", "governs ... including for the part of the year already invoiced")
+    r"|\b(?:appl(?:y|ies)|takes? effect|governs?|binds?|binding)\b[^.;]{0,120}?"
+    r"\balready\s+(?:been\s+)?(?:paid|invoiced|billed|purchased)\b"
 )
 
 
