@@ -413,3 +413,17 @@ def test_a_contract_for_the_work_of_a_contractor_is_a_services_agreement(tmp_pat
     )
     text = f"FENCING AGREEMENT\n\nbetween Owner and Contractor.\n\n{body}"
     assert detect(load(tmp_path, text)).kind.id == "services"
+
+
+@pytest.mark.parametrize(
+    ("title", "kind"),
+    [
+        ("Operator Agreement under the Protection of Personal Information Act", "dpa"),
+        ("Lakeside Growers - How We Handle Members' Information", "privacy"),
+    ],
+)
+def test_an_operator_agreement_and_a_notice_on_how_we_handle_information(
+    tmp_path: Path, title: str, kind: str
+) -> None:
+    text = f"{title}\n\nBetween the parties named below.\n\n1. Scope\n\nThe scope is set out.\n"
+    assert detect(load(tmp_path, text)).kind.id == kind

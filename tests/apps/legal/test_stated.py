@@ -1747,3 +1747,61 @@ def test_a_deed_under_how_long_this_lasts_has_a_term() -> None:
     assert stated(_candidates(subject, "term_termination"), ITEMS["term_termination"])[0] == (
         "present"
     )
+
+
+def test_the_paying_side_named_by_the_document_may_leave_at_will() -> None:
+    from thinkact.apps.legal.reading import payers
+
+    text = ("4.3 The Estate may end this Agreement at any time, for any reason, by giving the "
+            "Contractor three months' notice.")  # fmt: skip
+    subject = _subject(("4. Duration and ending", text))
+    item = ITEMS["term_termination"]
+    found = _candidates(subject, "term_termination")
+    assert risky_stated(found[:5], item, found) is not None  # whose money, unknown
+    paying = payers("8.1 In return for the Services the Estate shall pay the Charges monthly.")
+    assert paying == {"estate"}
+    assert risky_stated(found[:5], item, found, True, paying) is None
+
+
+def test_a_passive_sentence_acts_for_the_party_after_by() -> None:
+    subject = _subject(
+        ("Part 3 - Invoicing", "The Contractor shall invoice on the last day of each month. "
+         "Each invoice is to be settled by the Owner once its office has approved it in the "
+         "usual way."),
+    )  # fmt: skip
+    assert stated(_candidates(subject, "payment_terms"), ITEMS["payment_terms"])[0] == "vague"
+
+
+def test_page_footers_are_not_text() -> None:
+    doc = segment("deal.pdf", ["1. TERMS\nThe Client pays within 30 days.\nPage 1 of 2\n", "x\n"])
+    assert "Page" not in doc.passages[0].text
+
+
+def test_lettered_headings_of_a_few_words_start_a_section() -> None:
+    text = (
+        "HOW WE HANDLE YOUR DATA\nA. Who we are\nWe are a co-operative.\nB. What we keep\nNames.\n"
+    )
+    doc = segment("notice.pdf", [text, "Second page.\n"])
+    assert [p.section for p in doc.passages[:2]] == ["A. Who we are", "B. What we keep"]
+
+
+def test_a_way_out_that_no_other_notice_can_use_is_a_notice_window() -> None:
+    assert states("A notice sent by post, or given at any other time, does not stop a renewal.",
+                  ("{notice_window}",))  # fmt: skip
+
+
+def test_a_capitalised_indemnity_that_reaches_the_indemnitees_own_negligence_is_risky() -> None:
+    text = ("BUYER SHALL INDEMNIFY AND HOLD HARMLESS SELLER AGAINST ALL CLAIMS, EVEN IF THE CLAIM "
+            "ARISES FROM THE SOLE NEGLIGENCE OF SELLER.")  # fmt: skip
+    assert states(text, ("{own_fault}",))
+    assert not states(text.replace("OF SELLER", "OF BUYER"), ("{own_fault}",))
+
+
+def test_a_refund_left_to_good_time_is_vague_and_data_that_stays_in_the_country_is_stated() -> None:
+    refund = _subject(("5. Changes of plan", "If you tell us in good time, we will hand back a "
+                       "fair part of what you paid."))  # fmt: skip
+    assert stated(_candidates(refund, "refund_policy"), ITEMS["refund_policy"])[0] == "vague"
+    stays = _subject(("8. Data stays in Kenya", "The Operator shall not transfer the data "
+                      "outside Kenya without the client's written consent."))  # fmt: skip
+    assert stated(_candidates(stays, "international_transfers"),
+                  ITEMS["international_transfers"])[0] == "present"  # fmt: skip

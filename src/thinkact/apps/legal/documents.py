@@ -20,6 +20,8 @@ _AFTER_NUMBER = r"(?:\.?\s+(?:[-\u2013\u2014:]\s+)?|\s*[-\u2013\u2014:]\s+)"
 _HEADING = re.compile(
     rf"^(?:(?:(?i:section|article|clause|part)\s+|\u00a7\s*)?(\d{{1,2}}){_AFTER_NUMBER}"
     r"|(?:(?i:section|article|part)\s+)?([IVX]{1,5})\.\s+"
+    # "A. Who we are", "C. THE FEES": a lettered heading of one to eight words
+    r"|[A-Z]\.\s+(?=(?:\S+\s+){0,7}\S+$)"
     rf"|(?i:schedule|annex|appendix|exhibit)\s+(?:[IVX]{{1,5}}|[A-Z]|\d{{1,2}}){_AFTER_NUMBER})"
     r"(?P<open>\()?(?P<title>[A-Z][^.;:]{1,70}?)(?(open)\))$"
 )
@@ -98,6 +100,7 @@ def _section_name(section: str) -> str:
 _PAGE_MARK = re.compile(r"^\[page (\d+)\]$", re.MULTILINE)
 _TABLE_MARK = re.compile(r"^\[table \d+\]$")
 _MD_HEADING = re.compile(r"^#{1,6}\s+")
+_PAGE_FOOTER = re.compile(r"^(?i:page)\s+\d{1,4}(?:\s+(?i:of)\s+\d{1,4})?$")
 
 
 def split_pages(text: str) -> list[str]:
@@ -126,6 +129,8 @@ def segment(name: str, pages: list[str], *, paged: bool | None = None) -> Docume
             line = raw.strip()
             marked = _MD_HEADING.match(line)  # DOCX headings come as "# Title", "## 1. Terms"
             line = line[marked.end() :] if marked else line.removeprefix("- ")
+            if _PAGE_FOOTER.match(line):  # "Page 2 of 12" inside a sentence cut by the page
+                continue
             numbered = (
                 _HEADING.match(line) or _WORD_NUMBERED.match(line) or _ORDINAL_HEADING.match(line)
             )

@@ -30,7 +30,7 @@ from thinkact.apps.legal.evidence import (
     rank,
     verify_quote,
 )
-from thinkact.apps.legal.reading import risky_stated, safe_stated, stated
+from thinkact.apps.legal.reading import payers, risky_stated, safe_stated, stated
 from thinkact.apps.legal.values import months_in, states
 from thinkact.formats import jsonish
 from thinkact.models.base import Model
@@ -148,7 +148,9 @@ def text_verdict(
     if item.safe:  # (no safeguard: nothing to read as risky)
         # Where the clause's usual form is the norm (a user's indemnity in terms of
         # service), only wording beyond it ("whether or not you were at fault") is risky.
-        risky = risky_stated(searched[:SHOWN], item, searched, usual_form=need.risk_checked)
+        risky = risky_stated(
+            searched[:SHOWN], item, searched, need.risk_checked, payers(subject.document.text)
+        )
         if risky is not None:
             return _from_text(subject, item.id, "risky", risky, item.risk)
     if item.concrete and shown != "present" and not any(c.plain for c in searched):

@@ -192,12 +192,31 @@ _PAYING_SIDE = re.compile(
 )
 
 
-def one_sided_exit(own: Sequence[Candidate]) -> Candidate | None:
+# Who pays under the document ("the Estate shall pay the Charges"): its own names for the
+# paying side.
+_PAYER = re.compile(
+    r"\b(?:the\s+)?([A-Za-z]+)\s+(?:shall|will|must|agrees to|is to)\s+(?:promptly\s+)?pay\s+"
+    r"(?:the\s+|all\s+|each\s+|any\s+)?(?:[a-z]+\s+)?(?:charges|fees|price|prices|invoices?"
+    r"|rent|royalt(?:y|ies)|subscription|contract sum)\b",
+    re.IGNORECASE,
+)
+
+
+def payers(text: str) -> frozenset[str]:
+    """The names a document gives the parties that pay under it."""
+    return frozenset(m.group(1).lower() for m in _PAYER.finditer(normalise(text)))
+
+
+def one_sided_exit(
+    own: Sequence[Candidate], paying: frozenset[str] = frozenset()
+) -> Candidate | None:
     """The sentence that lets one party alone end the contract at will ("The Licensor may
     terminate this Agreement at any time, for any reason"), when no other party has such a
     right in the clause and nothing in its paragraph pays the other side for it (a
     customer's termination for convenience "on payment of the termination charges" is
-    fair; "will not be obliged to pay any instalment" is not a payment)."""
+    fair; "will not be obliged to pay any instalment" is not a payment). The paying side
+    (a customer, or a name in `paying`: "the Estate shall pay the Charges") may leave at will
+    unless it keeps back pay for work done."""
     found: dict[str, Candidate] = {}
     for c in own:
         text = c.sentence.text
@@ -212,7 +231,8 @@ def one_sided_exit(own: Sequence[Candidate]) -> Candidate | None:
         unpaid = any(
             states(m.group(), _PAYS) for other in paragraph for m in _NEGATED.finditer(other)
         )
-        if _PAYING_SIDE.search(who) and not unpaid:
+        paying_side = _PAYING_SIDE.search(who) or who.split()[-1] in paying
+        if paying_side and not unpaid:
             continue
         if not paid:
             found.setdefault(who, c)
@@ -307,9 +327,17 @@ _ACTOR = re.compile(
 )
 
 
+# or, in the passive, the party after "by" ("Each invoice is to be settled by the Estate")
+_PASSIVE_ACTOR = re.compile(
+    r"\b(?:is|are|shall|will|must)\s+(?:to\s+)?be\s+[a-z]+\s+by\s+(?:the\s+)?([a-z]+)",
+    re.IGNORECASE,
+)
+
+
 def _actor(text: str) -> str:
-    """Who a sentence makes act: its subject before "shall", "will", "must" ("Customer")."""
-    m = _ACTOR.match(text.strip())
+    """Who a sentence makes act: its subject before "shall", "will", "must" ("Customer"), or
+    the party that acts in a passive sentence."""
+    m = _ACTOR.match(text.strip()) or _PASSIVE_ACTOR.search(text)
     return m.group(1).lower() if m else ""
 
 
@@ -333,6 +361,7 @@ def risky_stated(
     item: Item,
     searched: Sequence[Candidate] = (),
     usual_form: bool = True,
+    paying: frozenset[str] = frozenset(),
 ) -> Candidate | None:
     """The sentence of the clause that makes it risky on its face: the item's `risky_match`
     wording ("however caused") in a sentence that is plainly the clause, or a right for one
@@ -347,7 +376,9 @@ def risky_stated(
     # clause itself.
     values = [p for p in item.risky_match if p.startswith("{")]
     for c in own:
-        if states(c.sentence.text, item.risky_match if c.plain else values, item.not_words):
+        # another item's sentence under a shared heading is no plain statement of this one
+        plain = c.plain and not (not c.hits and _claimed(c, item))
+        if states(c.sentence.text, item.risky_match if plain else values, item.not_words):
             return c
     if not usual_form:
         return None
@@ -361,7 +392,7 @@ def risky_stated(
         whole = [
             c for c in searched if c.hits and c not in own and _ENDS_WHOLE.search(c.sentence.text)
         ]
-        return one_sided_exit([*own, *whole])
+        return one_sided_exit([*own, *whole], paying)
     return None
 
 

@@ -47,7 +47,7 @@ VALUES = {  # what a clause states, beyond fixed words
         r"required)"
         # a time set by custom, not by a number ("the credit period customarily allowed")
         r"|(?:customary|usual|normal|ordinary)\s+(?:[a-z]+\s+){0,3}?(?:practice|period|cycle"
-        r"|course|timescales?)|(?:period|time)\s+(?:[a-z]+\s+){0,2}?customarily"
+        r"|course|timescales?|way|manner)|(?:rhythm|cadence|pace)\s+of|(?:period|time)\s+(?:[a-z]+\s+){0,2}?customarily"
         # a duration that lasts as long as someone judges fit ("for as long as our
         # accounting team considers prudent")
         r"|(?:as|so) long as\s+[^.;,]{0,50}?\b(?:considers?|deems?|regards?|thinks?|judges?"
@@ -96,7 +96,7 @@ VALUES = {  # what a clause states, beyond fixed words
         r"|opens|opening|commences|commencing)"
         r"|(?:at any other time|outside (?:that|this|the|such) (?:period|window|fortnight|time))"
         r"[^.;]{0,60}?\b(?:(?:of|has) no effect|ineffective|invalid|void|(?:does|will|shall)"
-        r" not take effect|is not effective))(?![a-z])"
+        r" not (?:take effect|stop|prevent|count)|is not effective))(?![a-z])"
     ),
     "{discretion}": re.compile(_DISCRETION),
     # A notice whose timing is left open ("by written notice delivered early enough in the
@@ -174,7 +174,8 @@ _PROTECTED = re.compile(
 )
 _REACHING = re.compile(
     r"\b(?:including|even|whether or not|regardless of|irrespective of|notwithstanding)\b"
-    r"(?:(?!\b(?:except|excepting|excluding|save|other than|unless|but not)\b)[^;.])*"
+    r"(?:(?!\b(?:except|excepting|excluding|save|other than|unless|but not)\b)[^;.])*",
+    re.IGNORECASE,  # capitalised disclaimers too ("EVEN IF ... THE SOLE NEGLIGENCE OF SELLER")
 )
 _FAULT = re.compile(r"\b(?:negligen|fault|default|breach|misconduct)")
 _POSSESSIVE = {"us": "(?:us|our)", "you": "(?:you|your)", "me": "(?:me|my)"}
@@ -193,7 +194,8 @@ def _covers_own_fault(text: str) -> bool:
             r"(?:(?!(?:your|you|their|its|his|her|the|a|an|any)\b)[a-z]+,?\s+(?:(?:or|and)\s+)?){0,3}?"
             r"(?i:negligen|fault|default|breach|misconduct)"
             rf"|(?i:negligen\w*|fault|default|breach|misconduct)[^;.]{{0,70}}?\b(?:of|by)\s+"
-            rf"(?:(?:the|any|a|an|each)\s+)?{party.pattern}"
+            rf"(?:(?:the|any|a|an|each)\s+)?{party.pattern}",
+            re.IGNORECASE if text.isupper() else 0,
         )
         for span in _REACHING.finditer(text, m.end()):
             if at_fault.search(span.group()):
@@ -395,7 +397,7 @@ _RETROACTIVE = re.compile(
     # or to a period already paid for ("applies to ... the remainder of any period already
     # paid for", "governs ... including for the part of the year already invoiced")
     r"|\b(?:appl(?:y|ies)|takes? effect|governs?|binds?|binding)\b[^.;]{0,120}?"
-    r"\balready\s+(?:been\s+)?(?:paid|invoiced|billed|purchased)\b"
+    r"\balready\s+(?:been\s+)?(?:paid|invoiced|billed|purchased|booked|ordered)\b"
 )
 
 
