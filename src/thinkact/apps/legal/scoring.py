@@ -67,6 +67,7 @@ SPLITS: tuple[str, ...] = (
     "fresh16",
     "fresh17",
     "fresh18",
+    "fresh19",
     "real",
 )
 
