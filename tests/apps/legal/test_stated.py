@@ -1805,3 +1805,42 @@ def test_a_refund_left_to_good_time_is_vague_and_data_that_stays_in_the_country_
                       "outside Kenya without the client's written consent."))  # fmt: skip
     assert stated(_candidates(stays, "international_transfers"),
                   ITEMS["international_transfers"])[0] == "present"  # fmt: skip
+
+
+def test_headings_numbered_with_a_point_zero_start_a_section() -> None:
+    text = "Preamble text.\n8.0 AFTER YOU LEAVE\n8.1 For thirty months you will not compete.\n"
+    doc = segment("offer.pdf", [text, "Second page.\n"])
+    assert doc.passages[1].section == "8.0 AFTER YOU LEAVE"
+
+
+def test_a_sensible_interval_and_what_if_anything_is_returned_are_open() -> None:
+    assert states("we will inform the School within a sensible interval", ("{open_time}",))
+    assert states("we will then work out what, if anything, to hand back", ("{discretion}",))
+
+
+def test_a_new_edition_of_the_terms_is_a_change_and_keep_private_is_confidentiality() -> None:
+    subject = _subject(
+        ("Article 11. Evolution of the terms", "A new edition takes effect on the day the "
+         "Provider posts it."),
+        ("8. Camp information", "The Contractor will keep private all information it learns "
+         "about campers."),
+    )  # fmt: skip
+    assert _candidates(subject, "changes_to_terms")
+    assert _candidates(subject, "confidentiality")
+
+
+def test_making_good_every_loss_even_where_our_carelessness_played_a_part_is_risky() -> None:
+    text = ("You agree to make good to us every loss that arises in any way from your hires, "
+            "including where carelessness on our part played a part in it.")  # fmt: skip
+    assert states(text, ("{own_fault}",))
+    assert not states(text.replace("on our part", "on your part"), ("{own_fault}",))
+
+
+def test_a_list_of_what_you_must_do_under_ground_rules_is_acceptable_use() -> None:
+    verdict, _ = _judged(
+        "terms",
+        "acceptable_use",
+        ("7. Looking after the gear: the ground rules", "7.1 When you have our gear you must:"),
+        ("7. Looking after the gear: the ground rules", "use it only for personal trips;"),
+    )
+    assert verdict.verdict == "present"

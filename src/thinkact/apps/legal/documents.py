@@ -18,7 +18,7 @@ from thinkact.tools.sandbox import Workspace
 # Terms", "12. Contact us": short, no final full stop.
 _AFTER_NUMBER = r"(?:\.?\s+(?:[-\u2013\u2014:]\s+)?|\s*[-\u2013\u2014:]\s+)"
 _HEADING = re.compile(
-    rf"^(?:(?:(?i:section|article|clause|part)\s+|\u00a7\s*)?(\d{{1,2}}){_AFTER_NUMBER}"
+    rf"^(?:(?:(?i:section|article|clause|part)\s+|\u00a7\s*)?(\d{{1,2}})(?:\.0)?{_AFTER_NUMBER}"
     r"|(?:(?i:section|article|part)\s+)?([IVX]{1,5})\.\s+"
     # "A. Who we are", "C. THE FEES": a lettered heading of one to eight words
     r"|[A-Z]\.\s+(?=(?:\S+\s+){0,7}\S+$)"

@@ -329,7 +329,8 @@ _ACTOR = re.compile(
 
 # or, in the passive, the party after "by" ("Each invoice is to be settled by the Estate")
 _PASSIVE_ACTOR = re.compile(
-    r"\b(?:is|are|shall|will|must)\s+(?:to\s+)?be\s+[a-z]+\s+by\s+(?:the\s+)?([a-z]+)",
+    r"\b(?:(?:is|are|shall|will|must)\s+(?:to\s+)?be|is|are)\s+[a-z]+(?:ed|en)\s+"
+    r"(?:by|through)\s+(?:the\s+)?([a-z]+)",
     re.IGNORECASE,
 )
 

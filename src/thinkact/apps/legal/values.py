@@ -21,6 +21,7 @@ _DISCRETION = (
     r"(?:may\s+)?(?:consider|considers|deem|deems|think|thinks|judge|judges|decide|decides|"
     r"feel|feels|see fit|sees fit|choose|chooses)\b|(?:sole|absolute|own|entire)\s+discretion"
     r"|its\s+discretion|our\s+discretion|case[- ]by[- ]case|feels?\s+right\s+to"
+    r"|what,?\s+if\s+anything,?"
     r"|on\s+(?:its|their)\s+own\s+(?:facts|merits))(?![a-z])"
 )
 VALUES = {  # what a clause states, beyond fixed words
@@ -36,8 +37,8 @@ VALUES = {  # what a clause states, beyond fixed words
     # the circumstances", "in due course", "in a timely manner", "for such further time as
     # may be reasonable".
     "{open_time}": re.compile(
-        r"(?<![a-z])(?:(?:reasonable|appropriate|acceptable|adequate|suitable|sufficient)\s+"
-        r"(?:time|period|timeframe|time frame|juncture|moment|stage|notice)"
+        r"(?<![a-z])(?:(?:reasonable|appropriate|acceptable|adequate|suitable|sufficient|sensible)"
+        r"\s+(?:time|period|timeframe|time frame|juncture|moment|stage|notice|interval)"
         r"|(?:time|period|timeframe|time frame)\s+(?:that is\s+)?(?:reasonable|appropriate|"
         r"acceptable)|in due course|in a timely (?:manner|fashion)|in good time|early enough"
         r"|as soon as (?:reasonably )?"
@@ -169,7 +170,8 @@ _NO_PLACE = frozenset({
 # including those caused by the negligence of the Consultant". The same fault named in an
 # exception ("except to the extent caused by the Landlord's own negligence") is the fair form.
 _PROTECTED = re.compile(
-    r"\b(?i:indemnif(?:y|ies)|hold|holds|save|saves|keep|keeps)\s+(?i:(?:and|or)\s+\w+\s+)?"
+    r"\b(?i:indemnif(?:y|ies)|hold|holds|save|saves|keep|keeps|make good to|makes good to)\s+"
+    r"(?i:(?:and|or)\s+\w+\s+)?"
     r"(?i:harmless\s+)?(?:the\s+)?([A-Z][A-Za-z]+|us|you|me)\b"
 )
 _REACHING = re.compile(
@@ -192,8 +194,8 @@ def _covers_own_fault(text: str) -> bool:
             # (or last in a list: "our own act, omission or negligence")
             rf"{party.pattern}(?:'s)?\s+(?:own\s+)?"
             r"(?:(?!(?:your|you|their|its|his|her|the|a|an|any)\b)[a-z]+,?\s+(?:(?:or|and)\s+)?){0,3}?"
-            r"(?i:negligen|fault|default|breach|misconduct)"
-            rf"|(?i:negligen\w*|fault|default|breach|misconduct)[^;.]{{0,70}}?\b(?:of|by)\s+"
+            r"(?i:negligen|careless|fault|default|breach|misconduct)"
+            rf"|(?i:negligen\w*|careless\w*|fault|default|breach|misconduct)[^;.]{{0,70}}?\b(?:of|by|on)\s+"
             rf"(?:(?:the|any|a|an|each)\s+)?{party.pattern}",
             re.IGNORECASE if text.isupper() else 0,
         )
