@@ -19,7 +19,7 @@ from thinkact.events import Event, RunFinished, RunResumed, RunStarted
 from thinkact.formats.base import Format
 from thinkact.loop import Validator
 from thinkact.models import resolve_model
-from thinkact.models.base import Model
+from thinkact.models.base import Model, is_model
 from thinkact.pev.events import (
     PlanProposed,
     Replanned,
@@ -113,7 +113,7 @@ class PlanExecuteVerify:
         reporters: Sequence[Reporter] = (),
         store: RunLog | None = None,
     ) -> None:
-        self.model: Model = model if isinstance(model, Model) else resolve_model(model)
+        self.model: Model = model if is_model(model) else resolve_model(model)  # type: ignore[arg-type]
         self.tools = [as_tool(t) for t in tools]
         self.format = resolve_format(format, self.model)
         self.instructions = instructions

@@ -40,7 +40,7 @@ from thinkact.events import Event, ToolStarted
 from thinkact.formats.base import Format
 from thinkact.loop import RunResult
 from thinkact.models import resolve_model
-from thinkact.models.base import Model
+from thinkact.models.base import Model, is_model
 from thinkact.resolve import resolve_format
 from thinkact.store.base import RunLog
 from thinkact.tools.documents import DOCUMENT_SUFFIXES
@@ -204,7 +204,7 @@ def build_review(
         raise UserError(
             f"no documents to review in {folder} (looked for {', '.join(DOCUMENT_SUFFIXES)})"
         )
-    resolved = model if isinstance(model, Model) else resolve_model(model)
+    resolved = model if is_model(model) else resolve_model(model)  # type: ignore[arg-type]
     fmt = resolve_format(
         ("native" if resolved.native_tools else "xml") if format == "auto" else format, resolved
     )
