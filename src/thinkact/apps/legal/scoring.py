@@ -68,6 +68,7 @@ SPLITS: tuple[str, ...] = (
     "fresh17",
     "fresh18",
     "fresh19",
+    "fresh20",
     "real",
 )
 
