@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Protocol
 
 from thinkact.apps.legal.checklist import Fact, Item, Need, Verdict
@@ -88,6 +88,11 @@ class Subject:
     document: Document
     sentences: tuple[Sentence, ...]
     kind_name: str
+    # who pays under it ("the Estate shall pay the Charges"): read once, for every item
+    paying: frozenset[str] = field(init=False, default=frozenset())
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "paying", payers(self.document.text))
 
     @property
     def heading(self) -> str:
@@ -148,9 +153,7 @@ def text_verdict(
     if item.safe:  # (no safeguard: nothing to read as risky)
         # Where the clause's usual form is the norm (a user's indemnity in terms of
         # service), only wording beyond it ("whether or not you were at fault") is risky.
-        risky = risky_stated(
-            searched[:SHOWN], item, searched, need.risk_checked, payers(subject.document.text)
-        )
+        risky = risky_stated(searched[:SHOWN], item, searched, need.risk_checked, subject.paying)
         if risky is not None:
             return _from_text(subject, item.id, "risky", risky, item.risk)
     if item.concrete and shown != "present" and not any(c.plain for c in searched):

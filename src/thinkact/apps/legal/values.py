@@ -24,6 +24,8 @@ _DISCRETION = (
     r"|what,?\s+if\s+anything,?"
     r"|on\s+(?:its|their)\s+own\s+(?:facts|merits))(?![a-z])"
 )
+# A time that is only "soon enough", in the open-time wording and the open-notice one.
+_SOON_ENOUGH = r"in good time|early enough"
 VALUES = {  # what a clause states, beyond fixed words
     "{period}": re.compile(
         rf"(?<![a-z0-9]){_NUMBER}\s*(?:\(\d+\)\s*)?-?\s*(?:business |calendar |working )?"
@@ -40,7 +42,7 @@ VALUES = {  # what a clause states, beyond fixed words
         r"(?<![a-z])(?:(?:reasonable|appropriate|acceptable|adequate|suitable|sufficient|sensible)"
         r"\s+(?:time|period|timeframe|time frame|juncture|moment|stage|notice|interval)"
         r"|(?:time|period|timeframe|time frame)\s+(?:that is\s+)?(?:reasonable|appropriate|"
-        r"acceptable)|in due course|in a timely (?:manner|fashion)|in good time|early enough"
+        rf"acceptable)|in due course|in a timely (?:manner|fashion)|{_SOON_ENOUGH}"
         r"|as soon as (?:reasonably )?"
         r"(?:practicable|possible|feasible)|as (?:the )?circumstances (?:reasonably )?"
         r"(?:permit|allow|require)|(?<!until )such (?:further |other )?(?:time|period) as "
@@ -103,7 +105,7 @@ VALUES = {  # what a clause states, beyond fixed words
     # A notice whose timing is left open ("by written notice delivered early enough in the
     # growing year"): taken out whole, so "by written notice" does not pass for its period.
     "{open_notice}": re.compile(
-        r"(?<![a-z])notice\b[^.;]{0,40}?\b(?:in good time|early enough"
+        rf"(?<![a-z])notice\b[^.;]{{0,40}}?\b(?:{_SOON_ENOUGH}"
         r"|(?:reasonable|appropriate|adequate|sufficient) (?:time|period))(?![a-z])"
     ),
     # What a clause only offers as a possibility ("which may include returning it"): taken out
