@@ -249,8 +249,12 @@ def test_a_numbered_list_after_a_colon_stays_in_its_section() -> None:
         # bound to a defined subject: not "everything", even with no marking required
         ("confidential_information", "Confidential Information means all information, in any "
          "form, disclosed in connection with the Project.", "safe"),
+        # one safeguard stated is enough for a definition (safe_any): marking waived, the
+        # subject still limits it
         ("confidential_information", "Confidential Information means all information of any "
-         "kind, whether or not marked, in relation to the Business.", "denied"),
+         "kind, whether or not marked, in relation to the Business.", "safe"),
+        ("confidential_information", "Confidential Information means all information of any "
+         "kind, however disclosed, whether or not marked.", "denied"),
         ("confidential_information", "Confidential Information means all information in any "
          "form disclosed by either party.", ""),
     ],

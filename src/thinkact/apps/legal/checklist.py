@@ -79,6 +79,9 @@ class Item:
     safe_match: tuple[str, ...] = ()  # a copied `safe` must hold one of these
     max_months: int | None = None  # a copied `safe` must state a period this short
     safe_from_text: bool = True  # a sentence with `safe_match` wording settles it
+    # Any one safeguard stated keeps it fair: another one denied does not outweigh it (a
+    # definition limited to a project's information, "whether or not marked").
+    safe_any: bool = False
     risky_match: tuple[str, ...] = ()  # wording that makes the clause risky on its face
     safe_elsewhere: tuple[str, ...] = ()  # wording anywhere in the document that keeps it fair
     risk: str = ""
@@ -190,6 +193,9 @@ def _items() -> tuple[dict[str, Item], dict[str, Fact]]:
         from_text = entry.get("safe_from_text", True)
         if not isinstance(from_text, bool):
             raise ChecklistError(f"{where}: safe_from_text must be true or false")
+        safe_any = entry.get("safe_any", False)
+        if not isinstance(safe_any, bool):
+            raise ChecklistError(f"{where}: safe_any must be true or false")
         months = entry.get("max_months")
         if months is not None and (not isinstance(months, int) or months < 1):
             raise ChecklistError(f"{where}: max_months must be a whole number of months")
@@ -206,6 +212,7 @@ def _items() -> tuple[dict[str, Item], dict[str, Fact]]:
             vague_match=vague_match,
             max_months=months,
             safe_from_text=from_text,
+            safe_any=safe_any,
             risky_match=risky_match,
             safe_elsewhere=_strings(entry, "safe_elsewhere", where),
             **texts,

@@ -22,6 +22,8 @@ _HEADING = re.compile(
     r"|(?:(?i:section|article|part)\s+)?([IVX]{1,5})\.\s+"
     # "A. Who we are", "C. THE FEES": a lettered heading of one to eight words
     r"|[A-Z]\.\s+(?=(?:\S+\s+){0,7}\S+$)"
+    # "E3. Designs and Branded Ranges": a chapter's lettered number, the same
+    r"|[A-Z]-?\d{1,2}\.\s+(?=(?:\S+\s+){0,7}\S+$)"
     rf"|(?i:schedule|annex|appendix|exhibit)\s+(?:[IVX]{{1,5}}|[A-Z]|\d{{1,2}}){_AFTER_NUMBER})"
     r"(?P<open>\()?(?P<title>[A-Z][^.;:]{1,70}?)(?(open)\))$"
 )
@@ -42,9 +44,11 @@ _ORDINAL_HEADING = re.compile(
     rf"^(?i:{_ORDINAL})(?:\s+(?i:clause|article|section|part))?\s*(?:[-\u2013\u2014:.]\s+|\()"
     r"[A-Z][^.;:]{1,70}$"
 )
-# "4.2 ...", or a run-in article "Article 8. Reports and payment. Within twenty days ..."
+# "4.2 ...", "E3.1 ...", "F-2. ...", or a run-in article "Article 8. Reports and payment.
+# Within twenty days ..."
 _CLAUSE = re.compile(
-    r"^(?:(\d{1,2}\.\d{1,2}(?:\.\d{1,2})?)\.?|(?i:article|section|clause)\s+(\d{1,3})\.)\s+\S"
+    r"^(?:(\d{1,2}\.\d{1,2}(?:\.\d{1,2})?|[A-Z]-?\d{1,2}(?:\.\d{1,2}){1,2}|[A-Z]-?\d{1,2}(?=\.))\.?"
+    r"|(?i:article|section|clause)\s+(\d{1,3})\.)\s+\S"
 )
 _ITEM = re.compile(r"^(\d{1,2})[.)]\s+(\S.*)$")
 _LETTERED = re.compile(r"^\((?:[a-z]|[ivx]{1,4})\)\s+[A-Z]")
@@ -118,6 +122,7 @@ def segment(name: str, pages: list[str], *, paged: bool | None = None) -> Docume
     paged = len(pages) > 1 if paged is None else paged
     passages: list[Passage] = []
     section, clause, title = "", "", ""
+    title_wraps = False  # the line before was the title's, in capitals: it may carry on
     buf: list[str] = []  # lines of the passage being gathered
     prev = ""  # the last line of text (not a heading)
     listed = False  # the passage being gathered starts with a list bullet
@@ -162,13 +167,19 @@ def segment(name: str, pages: list[str], *, paged: bool | None = None) -> Docume
                     passages.append(Passage(text, page_no, section, clause))
                 buf = []
             if not line or _TABLE_MARK.match(line):
+                title_wraps = title_wraps and bool(line)
                 continue
             if is_heading:
-                if not title and not heading:
-                    title = line
+                if caps and title_wraps and not heading:  # "MASTER AGREEMENT FOR ..." "SERVICES"
+                    title = f"{title} {line}"
+                elif not title and not heading:
+                    title, title_wraps = line, caps
+                    continue
                 else:
                     section, clause, list_next = line, "", None
+                title_wraps = False
                 continue
+            title_wraps = False
             if clause_start:
                 clause = clause_start.group(1) or clause_start.group(2)
             if not buf:

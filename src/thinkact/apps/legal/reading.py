@@ -419,12 +419,14 @@ def safe_stated(
     # "not to renew" is itself a way out: such phrases are read in the whole sentence.
     negative = [p for p in item.safe_match if _NEGATIVE_START.match(p)]
     positive = [p for p in item.safe_match if p not in negative]
-    said = False
+    said, denial = False, None
     for c in own:
         text = c.sentence.text
         denied = " ".join(m.group() for m in _NEGATED.finditer(text))
         if states(denied, positive, item.not_words) and not states(text, negative):
-            return False, c
+            denial = denial or c
         said = said or states(_NEGATED.sub(" ", text), positive, item.not_words)
         said = said or states(text, negative, item.not_words)
+    if denial is not None and not (item.safe_any and said):
+        return False, denial
     return said, None

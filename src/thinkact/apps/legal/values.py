@@ -22,7 +22,10 @@ _DISCRETION = (
     r"feel|feels|see fit|sees fit|choose|chooses)\b|(?:sole|absolute|own|entire)\s+discretion"
     r"|its\s+discretion|our\s+discretion|case[- ]by[- ]case|feels?\s+right\s+to"
     r"|what,?\s+if\s+anything,?"
-    r"|on\s+(?:its|their)\s+own\s+(?:facts|merits))(?![a-z])"
+    r"|on\s+(?:its|their)\s+own\s+(?:facts|merits)"
+    r"|decides?\s+for\s+(?:itself|ourselves|themselves)|as\s+(?:its|our)\s+business\s+(?:requires|needs)"
+    r"|(?:convenient|suitable)\s+(?:to|for)\s+(?:it|us|itself|the\s+(?:processor|provider|supplier|"
+    r"company|contractor|licensor|vendor|seller)))(?![a-z])"
 )
 # A time that is only "soon enough", in the open-time wording and the open-notice one.
 _SOON_ENOUGH = r"in good time|early enough"
@@ -132,6 +135,16 @@ VALUES = {  # what a clause states, beyond fixed words
         r"(?:these|the|its|such|their)\s+(?:documents|reports?|certificat\w*|summar\w*)"
         r"|(?:inspection|audit)[^.;]{0,100}?\bonly\s+(?:if|where|when)\s+(?:a|the|any)\s+"
         r"(?:supervisory|competent|data protection)\s+authority(?![a-z])"
+    ),
+    # A party that may not end it even when the other fails it ("has no other right to end
+    # it, whatever the reason"; "no failure by the Supplier releases the Customer").
+    "{no_way_out}": re.compile(
+        r"(?<![a-z])no\s+(?:other\s+)?right\s+to\s+(?:end|terminate|cancel)(?![a-z])[^.;]{0,80}?"
+        r"(?<![a-z])(?:whatever\s+the\s+reason|for\s+any\s+reason|even\s+(?:if|where|when|for))"
+        r"|(?<![a-z])no\s+(?:failure|breach|default|fault)\s+(?:by|of|on\s+the\s+part\s+of)\s+"
+        r"[^.;]{0,60}?(?<![a-z])(?:releases?|entitles?|allows?|permits?)(?![a-z])"
+        r"|(?<![a-z])(?:may|can)\s*not\s+(?:end|terminate|cancel)(?![a-z])[^.;]{0,80}?"
+        r"(?<![a-z])even\s+(?:if|where|when|for|on)(?![a-z])[^.;]{0,40}?(?:breach|fail|default)"
     ),
 }
 # "{one_sided_exit}" and "{work_kept}" are read with their clause and paragraph (reading.py).
@@ -316,7 +329,8 @@ def _long_renewal(text: str) -> bool:
 # unless the sentence denies it ("they may not use it for their own purposes").
 _OWN_ENDS = re.compile(
     r"\b(?:for|in) (?:their|its) own (?:purposes|marketing|use|ends|benefit|business)"
-    r"|\bto (?:market|advertise|promote|sell) (?:their|its) (?:own )?(?:products|services)"
+    r"|\b(?:to|can|may) (?:market|advertise|promote|sell|offer)(?: you)? (?:their|its) (?:own )?"
+    r"(?:products|services)"
     r"|\bmarketing (?:their|its) (?:own )?(?:products|services)"
     # a processor building its own products from the data, or selling what it draws from it
     r"|\b(?:to (?:develop|train|improve|build)\b|for (?:developing|training|improving|building|"
@@ -362,7 +376,7 @@ def _own_ends(text: str) -> bool:
 # Customer terminates ... because of a breach by the Provider").
 _NO_REFUND = re.compile(
     r"\b(?:not (?:be )?(?:refundable|refunded)|non-?refundable|no refunds?|(?:will|shall|does) not"
-    r" refund)\b"
+    r" refund|(?:stays?|remains?) with us|never (?:be )?(?:refunded|paid out|paid back))\b"
 )
 _PROVIDER = r"(?:us|we|the (?:provider|supplier|company|licensor|vendor|seller|service provider))"
 _THEIR_FAULT = re.compile(
@@ -370,6 +384,9 @@ _THEIR_FAULT = re.compile(
     r"|\b(?:our|its|the (?:provider|supplier|company|licensor|vendor|seller)'s)\s+(?:material\s+)?"
     r"(?:breach|default|failure|fault)\b"
     rf"|\beven (?:if|where|when) {_PROVIDER} (?:breach|fail|default)"
+    # whatever the cause, so the provider's own failure or cancellation too
+    r"|\bwhatever (?:keeps|stops|prevents|the (?:reason|cause))\b|\bunder any circumstances\b"
+    rf"|\b(?:if|when|where|even if) {_PROVIDER} cancels?\b"
 )
 
 
