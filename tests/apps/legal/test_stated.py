@@ -1848,3 +1848,130 @@ def test_a_list_of_what_you_must_do_under_ground_rules_is_acceptable_use() -> No
         ("7. Looking after the gear: the ground rules", "use it only for personal trips;"),
     )
     assert verdict.verdict == "present"
+
+
+def test_a_title_in_capitals_that_wraps_onto_a_second_line_is_one_title() -> None:
+    text = "SUPPLY AGREEMENT FOR CATERING AND CLEANING\nSERVICES\nThis agreement is made.\n"
+    doc = segment("deal.pdf", [text, "Second page.\n"])
+    assert doc.title == "SUPPLY AGREEMENT FOR CATERING AND CLEANING SERVICES"
+    assert doc.passages[0].section == ""
+    # separated by a blank line, the second heading heads what follows
+    doc = segment("deal.md", ["MUTUAL NDA\n\nRECITALS\n\nThe parties wish to talk.\n"])
+    assert (doc.title, doc.passages[0].section) == ("MUTUAL NDA", "RECITALS")
+
+
+def test_chapter_lettered_headings_and_clauses_are_read() -> None:
+    text = (
+        "CHAPTER C - MONEY\nC2. Paying the Supplier\nC2.1 The Buyer pays each invoice in 20 "
+        "days.\nC-3. Late sums. Interest runs from the due date.\n"
+    )
+    doc = segment("deal.pdf", [text, "Second page.\n"])
+    assert [(p.section, p.clause) for p in doc.passages[:2]] == [
+        ("C2. Paying the Supplier", "C2.1"),
+        ("C2. Paying the Supplier", "C-3"),
+    ]
+    assert run_in_label("C-3. Late sums. Interest runs from the due date.") == "Late sums"
+    # "A4 paper" or "B2B" opening a sentence is no clause number
+    doc = segment("deal.pdf", ["A4 paper is used for notices.\n", "x\n"])
+    assert doc.passages[0].clause == ""
+
+
+@pytest.mark.parametrize(
+    ("text", "risky"),
+    [
+        ("The Tenant has no other right to end this lease, whatever the reason.", True),
+        ("No failure by the Carrier releases the Shipper from paying the freight.", True),
+        ("The Member may not cancel the plan, even if the Club fails to open the pool.", True),
+        ("Either party may end this agreement on 30 days' notice.", False),
+        ("The Tenant has no right to end this lease before the first anniversary; after it, "
+         "either party may end it on two months' notice.", False),
+    ],
+)  # fmt: skip
+def test_a_party_that_may_not_end_it_even_on_the_others_failure_has_no_way_out(
+    text: str, risky: bool
+) -> None:
+    assert states(text, ("{no_way_out}",)) is risky
+
+
+@pytest.mark.parametrize(
+    ("text", "risky"),
+    [
+        ("Whatever stops the cruise from sailing, the price you paid stays with us.", True),
+        ("Fees are non-refundable under any circumstances.", True),
+        ("If we cancel the course, the deposit is never refunded.", True),
+        ("If you cancel less than 7 days before the course, the deposit stays with us.", False),
+        ("Fees are non-refundable, except where we cancel the course.", False),
+    ],
+)
+def test_no_refund_whatever_keeps_the_service_from_running_is_risky(
+    text: str, risky: bool
+) -> None:
+    assert states(text, ("{kept_on_breach}",)) is risky
+
+
+def test_partners_who_offer_their_own_products_use_the_data_for_their_own_ends() -> None:
+    assert states(
+        "Retail partners may receive your email so that they can offer you their own products.",
+        ("{own_ends}",),
+    )
+    assert not states("Our couriers receive your address to deliver your order.", ("{own_ends}",))
+
+
+def test_a_processor_that_decides_for_itself_or_when_it_suits_it_leaves_it_open() -> None:
+    for text in (
+        "The Processor decides for itself which firms it uses.",
+        "It may replace them as its business requires.",
+        "It shows the list on a date convenient to the Processor.",
+    ):
+        assert states(text, ("{discretion}",)), text
+    assert not states("The visit is on a date convenient to both parties.", ("{discretion}",))
+
+
+def test_one_safeguard_is_enough_for_a_definition_whose_marking_is_waived() -> None:
+    subject = _subject(
+        ("1. Definitions", '"Confidential Information" means all information disclosed by '
+         "either party in connection with the Joint Bid."),
+        ("1. Definitions", "Information is Confidential Information whether or not it is "
+         "marked."),
+    )  # fmt: skip
+    item = ITEMS["confidential_information"]
+    assert safe_stated(_candidates(subject, item.id), item) == (True, None)
+
+
+@pytest.mark.parametrize(
+    ("item_id", "heading", "text"),
+    [
+        ("term_termination", "9. When the Hire Comes to an End", "9.1 The hire lasts until "
+         "the boat is returned, and the Owner may end it if the Hirer breaks clause 4."),
+        ("ip_ownership", "5. Photographs", "We own the copyright in every photograph taken on "
+         "the tour."),
+        ("acceptable_use", "4. On the Water", "Glass bottles are forbidden on board."),
+        ("limitation_of_liability", "7. Outer limits", "Each party's total liability is limited "
+         "to the price of the order."),
+        ("data_subject_assistance", "6. Patients' requests", "If a data subject asks the "
+         "Processor for a copy of their file, the Processor passes the request on within two "
+         "days."),
+        ("international_transfers", "7. Where data is kept", "The records are held on servers "
+         "in Johannesburg, whose operator has agreed in writing to protect them at least as "
+         "well as we do."),
+        ("data_sharing", "E. Who else sees it", "Our insurer receives the details of any "
+         "claim."),
+        ("warranties", "8. Promises each side makes", "The Seller promises that the hay is "
+         "free of weeds."),
+        ("subprocessors", "5. Other firms", "The Processor may use other processors for parts "
+         "of the processing if it notifies the Clinic 30 days ahead."),
+    ],
+)  # fmt: skip
+def test_plain_words_for_clauses_are_found(item_id: str, heading: str, text: str) -> None:
+    found = _candidates(_subject((heading, text)), item_id)
+    assert any(c.hits for c in found)
+    if ITEMS[item_id].concrete:
+        assert stated(found, ITEMS[item_id])[0] == "present"
+
+
+def test_ownership_left_to_what_each_party_put_in_is_vague() -> None:
+    subject = _subject(
+        ("E3. Designs", "The rights in any new design will follow what each party has put "
+         "into it, and the parties will settle between themselves who holds them."),
+    )  # fmt: skip
+    assert stated(_candidates(subject, "ip_ownership"), ITEMS["ip_ownership"])[0] == "vague"
