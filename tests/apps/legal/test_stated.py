@@ -977,6 +977,9 @@ def test_a_long_renewal_or_a_narrow_way_out_is_risky(text: str, risky: bool) -> 
         # a licence to use the service ending with the contract is the norm
         ("We grant you a licence to use the Platform. The licence ends automatically when "
          "this Agreement ends.", False),
+        # or one that lapses on any late invoice, the survey output included
+        ("The Supplier grants the Client a licence to use the survey output. The licence "
+         "terminates automatically and without notice if an invoice is paid late.", True),
     ],
 )  # fmt: skip
 def test_work_made_for_the_client_kept_by_the_supplier_at_the_end_is_risky(
@@ -1975,3 +1978,23 @@ def test_ownership_left_to_what_each_party_put_in_is_vague() -> None:
          "into it, and the parties will settle between themselves who holds them."),
     )  # fmt: skip
     assert stated(_candidates(subject, "ip_ownership"), ITEMS["ip_ownership"])[0] == "vague"
+
+
+def test_a_term_for_the_useful_life_of_a_thing_is_open() -> None:
+    subject = _subject(
+        ("7. How long it lasts", "7.1 This licence runs for the useful life of the software, "
+         "as the industry understands it."),
+        ("7. How long it lasts", "7.2 Either party may terminate for a material breach not "
+         "cured within 30 days."),
+    )  # fmt: skip
+    assert stated(_candidates(subject, "term_termination"), ITEMS["term_termination"])[0] == (
+        "vague"
+    )
+
+
+def test_service_carried_into_each_following_season_is_a_renewal() -> None:
+    subject = _subject(
+        ("Part 5 - Following Seasons", "The Club is treated as having booked the mooring for "
+         "the next season, and the same applies in each later year."),
+    )  # fmt: skip
+    assert _candidates(subject, "auto_renewal")

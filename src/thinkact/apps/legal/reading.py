@@ -246,13 +246,18 @@ _LAPSES = re.compile(
     r"\blicen[cs]e\b[^.;]{0,80}?\b(?:ends|terminates|ceases|expires|lapses|(?:will|shall)"
     r"\s+(?:end|terminate|cease|expire|lapse))\s+(?:automatically\s*)?(?:,[^,.;]{0,40},\s*)?"
     r"(?:when|on|upon|with|at)\b"
+    # "ends automatically and without notice if any invoice remains unpaid"
+    r"|\blicen[cs]e\b[^.;]{0,80}?\b(?:ends|terminates|ceases|expires|lapses)\s+automatically"
+    r"(?:\s+and\s+without\s+notice)?\s+if\b"
     # or one the supplier may take back at will
     r"|\blicen[cs]e\b[^.;]{0,120}?\b(?:revocable|revoke[sd]?|withdraw[sn]?)\b[^.;]{0,60}?"
     r"\b(?:at any time|for any reason|at will"
     r"|at its (?:sole )?discretion)",
     re.IGNORECASE,
 )
-_WORK = re.compile(r"\b(?:deliverables?|work products?|work results?)\b", re.IGNORECASE)
+_WORK = re.compile(
+    r"\b(?:deliverables?|work products?|work results?|outputs?|reports? delivered)\b", re.IGNORECASE
+)
 
 
 def work_kept(own: Sequence[Candidate]) -> Candidate | None:
