@@ -1906,9 +1906,7 @@ def test_a_party_that_may_not_end_it_even_on_the_others_failure_has_no_way_out(
         ("Fees are non-refundable, except where we cancel the course.", False),
     ],
 )
-def test_no_refund_whatever_keeps_the_service_from_running_is_risky(
-    text: str, risky: bool
-) -> None:
+def test_no_refund_whatever_keeps_the_service_from_running_is_risky(text: str, risky: bool) -> None:
     assert states(text, ("{kept_on_breach}",)) is risky
 
 
