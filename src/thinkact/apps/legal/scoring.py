@@ -69,6 +69,7 @@ SPLITS: tuple[str, ...] = (
     "fresh18",
     "fresh19",
     "fresh20",
+    "fresh21",
     "real",
 )
 
