@@ -14,9 +14,12 @@ from legal_doubles import stepwise
 from thinkact.apps.legal.checklist import Item, kind
 from thinkact.apps.legal.documents import Document, load_document
 from thinkact.apps.legal.evidence import rank, sentences, verify_quote
-from thinkact.apps.legal.kinds import detect
+from thinkact.apps.legal.judge import StepwiseJudge
+from thinkact.apps.legal.kinds import UNNAMED, detect
 from thinkact.apps.legal.reviewer import DocumentReview, review_document
+from thinkact.testing import FunctionModel
 from thinkact.tools.sandbox import Workspace
+from thinkact.types import ModelRequest
 
 SERVICES = """\
 CONSULTING AGREEMENT
@@ -427,3 +430,47 @@ def test_an_operator_agreement_and_a_notice_on_how_we_handle_information(
 ) -> None:
     text = f"{title}\n\nBetween the parties named below.\n\n1. Scope\n\nThe scope is set out.\n"
     assert detect(load(tmp_path, text)).kind.id == kind
+
+
+UNNAMED_TEXT = """\
+ARRANGEMENT BETWEEN THE TRUST AND HOLLOWAY SYSTEMS
+
+1. What Holloway does
+Holloway keeps the Trust's pupil records on its servers and acts only on the Trust's written
+instructions.
+"""
+
+
+def _asked(answer: str) -> tuple[StepwiseJudge, list[ModelRequest]]:
+    """A judge whose model answers `answer` to the question of the document's kind (and
+    NONE to every other)."""
+    seen: list[ModelRequest] = []
+
+    def reply(request: ModelRequest) -> str:
+        seen.append(request)
+        return answer if "Which kind of document is it?" in str(request.messages[-1]) else "NONE"
+
+    return StepwiseJudge(FunctionModel(reply, native_tools=False)), seen
+
+
+def test_a_document_whose_words_name_no_kind_is_read_by_the_model(tmp_path: Path) -> None:
+    (tmp_path / "doc.txt").write_text(UNNAMED_TEXT, encoding="utf-8")
+    assert detect(load(tmp_path, UNNAMED_TEXT)).why == UNNAMED
+    judge, seen = _asked("F")
+    result = review_document(Workspace(tmp_path), "doc.txt", judge)
+    assert result.kind == "dpa" and result.kind_why.startswith("the model read it as")
+    assert "a data processing agreement" in str(seen[0].messages[-1])
+    # a small model's "general" (or no letter) keeps the general checklist
+    for answer in ("I", "I think so", "", "Z"):
+        judge, _ = _asked(answer)
+        review = review_document(Workspace(tmp_path), "doc.txt", judge)
+        assert (review.kind, review.kind_why) == ("general", UNNAMED), answer
+
+
+def test_a_title_that_names_a_general_contract_needs_no_question(tmp_path: Path) -> None:
+    text = UNNAMED_TEXT.replace("ARRANGEMENT BETWEEN", "TERM LOAN AGREEMENT BETWEEN")
+    (tmp_path / "doc.txt").write_text(text, encoding="utf-8")
+    judge, seen = _asked("F")
+    result = review_document(Workspace(tmp_path), "doc.txt", judge)
+    assert (result.kind, result.kind_why) == ("general", "title says 'loan'")
+    assert not any("Which kind" in str(r.messages[-1]) for r in seen)

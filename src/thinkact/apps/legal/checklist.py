@@ -116,6 +116,7 @@ class Kind:
     cues: tuple[str, ...]
     needs: tuple[Need, ...]
     headline: tuple[str, ...] = ()  # title words that count only in the title line
+    about: str = ""  # what the document is, for a model asked which kind it is
 
 
 def severity(need: Need, verdict: Verdict) -> Severity | None:
@@ -278,6 +279,7 @@ def kinds() -> dict[str, Kind]:
             _strings(raw, "cues", where),
             tuple(needs),
             _strings(raw, "headline", where),
+            _text(raw, "about", where, required=True),
         )
     return out
 

@@ -30,6 +30,7 @@ from thinkact.apps.legal.evidence import (
     rank,
     verify_quote,
 )
+from thinkact.apps.legal.kinds import Detected, kind_answer, kind_question
 from thinkact.apps.legal.reading import payers, risky_stated, safe_stated, stated
 from thinkact.apps.legal.values import months_in, states
 from thinkact.formats import jsonish
@@ -101,6 +102,10 @@ class Subject:
 
 
 class Judge(Protocol):
+    def kind(self, document: Document) -> Detected | None:
+        """The kind a document is, asked only when its words name none (None: general)."""
+        ...
+
     def fact(self, subject: Subject, fact: Fact) -> bool:
         """Whether a fact about the whole document holds (e.g. users pay)."""
         ...
@@ -109,6 +114,17 @@ class Judge(Protocol):
         """The verdict on one item; `searched` are its likeliest sentences, best first
         (the model is shown the first `SHOWN`)."""
         ...
+
+
+def ask_kind(model: Model, document: Document) -> Detected | None:
+    request = ModelRequest(
+        messages=(
+            SystemMessage("You classify legal documents."),
+            UserMessage(kind_question(document)),
+        ),
+        max_tokens=3,
+    )
+    return kind_answer(model.complete(request).text)
 
 
 def stated_fact(found: Sequence[Candidate], fact: Fact) -> bool:
@@ -173,6 +189,9 @@ class StepwiseJudge:
     def __init__(self, model: Model, *, explain: bool = True) -> None:
         self.model = model
         self.explain = explain  # ask for a one-sentence reason for each finding
+
+    def kind(self, document: Document) -> Detected | None:
+        return ask_kind(self.model, document)
 
     def fact(self, subject: Subject, fact: Fact) -> bool:
         found = rank(subject.sentences, fact.headings, fact.words, fact.not_words, limit=5)
@@ -345,6 +364,9 @@ class VerdictJudge:
 
     def __init__(self, model: Model) -> None:
         self.model = model
+
+    def kind(self, document: Document) -> Detected | None:
+        return ask_kind(self.model, document)
 
     def _json(self, messages: list[Message]) -> tuple[str, dict[str, object]]:
         reply = self.model.complete(

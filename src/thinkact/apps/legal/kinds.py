@@ -13,6 +13,7 @@ from thinkact.apps.legal.evidence import normalise, phrase
 
 OPENING_CHARS = 600
 REPEATED = 5  # uses of a cue that make it the text's own term
+UNNAMED = "no more specific kind recognised"
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,7 +68,37 @@ def detect(doc: Document) -> Detected:
     # more specific, is terms of service.
     if re.search(r"\bterms$", head.rstrip(" .:")):
         return Detected(kinds()["terms"], "the title calls it terms")
-    return Detected(kinds()["general"], "no more specific kind recognised")
+    general = kinds()["general"]
+    named = next((t for t in general.titles if _names(head, t)), None)
+    return Detected(general, f"title says '{named}'" if named else UNNAMED)
+
+
+_LETTERS = "ABCDEFGHIJ"
+
+
+def kind_question(doc: Document) -> str:
+    """What a model is asked when the words name no kind: the document's opening and
+    headings, and each kind's `about` by letter (general last)."""
+    opening = normalise(" ".join([doc.title, *(p.text for p in doc.passages)]))[:700]
+    headings = " | ".join(dict.fromkeys(p.section for p in doc.passages if p.section))[:500]
+    options = "\n".join(f"{_LETTERS[i]}. {k.about}" for i, k in enumerate(kinds().values()))
+    return (
+        f"Document opening:\n{opening}\n\nIts headings: {headings}\n\nWhich kind of document "
+        f"is it?\n{options}\nAnswer with one letter."
+    )
+
+
+def kind_answer(reply: str) -> Detected | None:
+    """The kind a model's reply names by its letter; None for general or no answer: a
+    small model calls most contracts general, so only a more specific answer counts."""
+    m = re.match(r"\W*([A-J])\b", reply.strip())
+    choices = list(kinds().values())
+    if m is None or _LETTERS.index(m.group(1)) >= len(choices):
+        return None
+    chosen = choices[_LETTERS.index(m.group(1))]
+    if chosen.id == "general":
+        return None
+    return Detected(chosen, f"the model read it as {chosen.about.split(' (')[0]}")
 
 
 # "read them with our Privacy Statement": another document the text refers to, not its name

@@ -14,7 +14,7 @@ from thinkact.apps.legal.checklist import Fact, Need, Severity, Verdict, kind, s
 from thinkact.apps.legal.documents import Document, load_document
 from thinkact.apps.legal.evidence import rank, sentences
 from thinkact.apps.legal.judge import ItemVerdict, Judge, Subject
-from thinkact.apps.legal.kinds import detect
+from thinkact.apps.legal.kinds import UNNAMED, detect
 from thinkact.errors import ToolRetry
 from thinkact.tools.documents import DocumentError
 from thinkact.tools.sandbox import Workspace
@@ -145,6 +145,8 @@ def review_document(
     if isinstance(doc, str):
         return DocumentReview(path, error=doc, seconds=clock() - started)
     detected = detect(doc) if kind_id is None else None
+    if detected is not None and detected.why == UNNAMED:  # the model reads what words could not
+        detected = judge.kind(doc) or detected
     chosen = kind(kind_id) if kind_id is not None else detected.kind  # type: ignore[union-attr]
     why = detected.why if detected is not None else "given"
     subject = Subject(doc, sentences(doc), chosen.name)
