@@ -69,8 +69,8 @@ def detect(doc: Document) -> Detected:
     if re.search(r"\bterms$", head.rstrip(" .:")):
         return Detected(kinds()["terms"], "the title calls it terms")
     general = kinds()["general"]
-    named = next((t for t in general.titles if _names(head, t)), None)
-    return Detected(general, f"title says '{named}'" if named else UNNAMED)
+    said = next((t for t in general.titles if _names(head, t)), None)
+    return Detected(general, f"title says '{said}'" if said else UNNAMED)
 
 
 _LETTERS = "ABCDEFGHIJ"
