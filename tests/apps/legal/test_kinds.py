@@ -474,3 +474,18 @@ def test_a_title_that_names_a_general_contract_needs_no_question(tmp_path: Path)
     result = review_document(Workspace(tmp_path), "doc.txt", judge)
     assert (result.kind, result.kind_why) == ("general", "title says 'loan'")
     assert not any("Which kind" in str(r.messages[-1]) for r in seen)
+
+
+def test_a_service_agreement_for_a_subscription_is_saas_and_a_care_agreement_services(
+    tmp_path: Path,
+) -> None:
+    saas = "SERVICE AGREEMENT - PARISH BOOKINGS\n\n" + (
+        "1. The Supplier provides the booking system as a subscription. The subscription "
+        "fee is annual. The subscription renews. Subscription users log in. The subscription "
+        "includes support.\n"
+    )
+    assert detect(load(tmp_path, saas)).kind.id == "saas"
+    services = "SERVICE AGREEMENT - BELL ROPES\n\n1. The Ringer keeps the ropes in order.\n"
+    assert detect(load(tmp_path, services)).kind.id == "services"
+    care = "CLOCK CARE AGREEMENT\n\n1. The Keeper winds and adjusts the tower clock.\n"
+    assert detect(load(tmp_path, care)).kind.id == "services"

@@ -1996,3 +1996,98 @@ def test_service_carried_into_each_following_season_is_a_renewal() -> None:
          "the next season, and the same applies in each later year."),
     )  # fmt: skip
     assert _candidates(subject, "auto_renewal")
+
+
+def test_a_pdf_line_between_a_sentence_and_a_numbered_paragraph_heads_it() -> None:
+    text = ("18. The Owner may inspect the boat on 48 hours' notice.\nWhat each side promises\n"
+            "19. The Owner confirms that it owns the boat.\n")  # fmt: skip
+    doc = segment("loan.pdf", [text, "Second page.\n"])
+    assert [p.section for p in doc.passages[:2]] == ["", "What each side promises"]
+    assert doc.passages[0].text.endswith("notice.")
+    # a short line that carries on a sentence is no heading
+    text = "18. The Owner may inspect the boat on\nreasonable notice\n19. The Owner confirms.\n"
+    assert segment("loan.pdf", [text, "x\n"]).passages[0].section == ""
+
+
+def test_the_payer_named_before_the_payee_and_a_fee() -> None:
+    from thinkact.apps.legal.reading import payers
+
+    assert payers("7. The Railway will pay the Owner a hire fee of GBP 9,600.") == {"railway"}
+
+
+@pytest.mark.parametrize(
+    ("text", "pattern"),
+    [
+        ("The royalty is paid once the Publisher's accounts for the year have been closed.",
+         "{open_time}"),
+        ("Data is deleted within the period usual in the Processor's archiving cycle.",
+         "{open_time}"),
+        ("If we cancel a class, we will make it up to you in whatever way the board thinks fit.",
+         "{discretion}"),
+        ("Either party may end it by written notice given at a time of year, and leaving enough "
+         "of the season to run, that the other is not put in difficulty.", "{open_notice}"),
+        ("The Hospital may not copy or pass the Service Reports to another engineering firm "
+         "without the Engineer's consent, which it may give or refuse as it thinks fit.",
+         "{locked_in}"),
+        ("The Provider may change these terms and its prices at any time by posting the new "
+         "version on its website, with effect from the date of posting.", "{at_once}"),
+    ],
+)  # fmt: skip
+def test_open_wording_and_risk_read_from_one_sentence(text: str, pattern: str) -> None:
+    assert states(text, (pattern,))
+
+
+@pytest.mark.parametrize(
+    ("text", "pattern"),
+    [
+        ("The Hospital may pass the reports to another firm without the Engineer's consent.",
+         "{locked_in}"),
+        ("The Provider may change these terms by posting them; a change takes effect 30 days "
+         "after we email you.", "{at_once}"),
+        ("Cancellation takes effect at the end of the period you have already paid for.",
+         "{retroactive}"),
+    ],
+)  # fmt: skip
+def test_fair_forms_of_the_same_wording_are_not_read_as_risky(text: str, pattern: str) -> None:
+    assert not states(text, (pattern,))
+
+
+def test_the_rest_of_a_plain_clauses_paragraph_is_read_for_risk() -> None:
+    subject = _subject(
+        ("9. Service Records", "All rights in the Service Records belong to the Engineer. The "
+         "Hospital may not pass any Service Records to another firm without the Engineer's "
+         "consent, which it may refuse as it thinks fit."),
+    )  # fmt: skip
+    found = _candidates(subject, "ip_ownership")
+    item = ITEMS["ip_ownership"]
+    assert risky_stated(found[:5], item, found) is None  # not without the paragraph
+    risky = risky_stated(found[:5], item, found, beside=subject.sentences)
+    assert risky is not None and risky.sentence.text.startswith("The Hospital may not pass")
+
+
+@pytest.mark.parametrize(
+    ("item_id", "heading", "text"),
+    [
+        ("payment_terms", "6. Money", "The Publisher pays the Author a royalty of 8% within 60 "
+         "days of each year end."),
+        ("refund_policy", "Classes", "If we cancel a class, we will make it up to you with a "
+         "credit within 14 days."),
+        ("warranties", "Article 7. Assurances", "The Seller confirms that the bees are free of "
+         "disease."),
+        ("subprocessors", "§ 6. Further processors", "The Processor may engage further "
+         "processors only after notice to the Controller."),
+        ("non_compete", "Restrictions after employment", "For 6 months after the employment "
+         "ends, the Employee will not be engaged in any competing business."),
+    ],
+)  # fmt: skip
+def test_more_plain_words_for_clauses_are_found(item_id: str, heading: str, text: str) -> None:
+    found = _candidates(_subject((heading, text)), item_id)
+    assert any(c.hits for c in found)
+    if ITEMS[item_id].concrete:
+        assert stated(found, ITEMS[item_id])[0] == "present"
+
+
+def test_a_royalty_free_licence_is_no_payment() -> None:
+    found = _candidates(_subject(("Your content", "You grant us a royalty-free licence to "
+                                  "show it.")), "payment_terms")  # fmt: skip
+    assert not any(c.hits for c in found)

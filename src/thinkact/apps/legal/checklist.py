@@ -117,6 +117,10 @@ class Kind:
     needs: tuple[Need, ...]
     headline: tuple[str, ...] = ()  # title words that count only in the title line
     about: str = ""  # what the document is, for a model asked which kind it is
+    # another kind's generic titles this kind takes over when its text uses `narrowed_by`
+    # throughout (a "Service Agreement" for a subscription is SaaS)
+    narrows: tuple[str, ...] = ()
+    narrowed_by: str = ""
 
 
 def severity(need: Need, verdict: Verdict) -> Severity | None:
@@ -280,6 +284,8 @@ def kinds() -> dict[str, Kind]:
             tuple(needs),
             _strings(raw, "headline", where),
             _text(raw, "about", where, required=True),
+            _strings(raw, "narrows", where),
+            _text(raw, "narrowed_by", where).lower(),
         )
     return out
 

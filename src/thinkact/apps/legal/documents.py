@@ -148,6 +148,12 @@ def segment(name: str, pages: list[str], *, paged: bool | None = None) -> Docume
                 heading, list_next = False, int(item.group(1)) + 1
             caps = bool(_CAPS_HEADING.match(line)) and len(line.split()) <= 10
             is_heading = heading or caps or bool(marked and len(line) <= 80)
+            # a PDF's short line between a sentence's end and a numbered paragraph heads it
+            # ("What each party promises" before "19. The Owner confirms ...")
+            standalone = False
+            if paged and not is_heading and _bare(line) and (not buf or prev.endswith(".")):
+                after = lines[at + 1].strip() if at + 1 < len(lines) else ""
+                standalone = is_heading = bool(_ITEM.match(after) or _CLAUSE.match(after))
             # "3.0 tons per acre" that carries on a sentence is no clause number
             clause_start = _CLAUSE.match(line) if not _carries_on(prev, buf) else None
             # "2. Licensor may terminate ..." or "(b) After the 2029 vintage ..." after a
@@ -172,7 +178,7 @@ def segment(name: str, pages: list[str], *, paged: bool | None = None) -> Docume
             if is_heading:
                 if caps and title_wraps and not heading:  # "MASTER AGREEMENT FOR ..." "SERVICES"
                     title = f"{title} {line}"
-                elif not title and not heading:
+                elif not title and not heading and not standalone:
                     title, title_wraps = line, caps
                     continue
                 else:

@@ -191,6 +191,11 @@ def run_in_label(text: str) -> str:
     return label if titled or m.group(1) else ""
 
 
+def candidate(s: Sentence, words: Sequence[str] = ()) -> Candidate:
+    """A sentence read beside a candidate (the rest of its paragraph), as one."""
+    return Candidate(s, 0.0, 0, _shown(s.text, words))
+
+
 def _shown(text: str, words: Sequence[str]) -> str:
     """The sentence, or for a long one a window around its first matching word, cut at
     word boundaries (still a verbatim part of the text)."""

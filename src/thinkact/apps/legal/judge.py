@@ -169,7 +169,9 @@ def text_verdict(
     if item.safe:  # (no safeguard: nothing to read as risky)
         # Where the clause's usual form is the norm (a user's indemnity in terms of
         # service), only wording beyond it ("whether or not you were at fault") is risky.
-        risky = risky_stated(searched[:SHOWN], item, searched, need.risk_checked, subject.paying)
+        risky = risky_stated(
+            searched[:SHOWN], item, searched, need.risk_checked, subject.paying, subject.sentences
+        )
         if risky is not None:
             return _from_text(subject, item.id, "risky", risky, item.risk)
     if item.concrete and shown != "present" and not any(c.plain for c in searched):

@@ -48,7 +48,7 @@ def detect(doc: Document) -> Detected:
             key=lambda x: x[0],
         )
         if best is not None:
-            return Detected(best[1], f"{where} says '{best[2]}'")
+            return _narrowed(doc, Detected(best[1], f"{where} says '{best[2]}'"), best[2])
     body = normalise(" ".join(p.text for p in doc.passages)).lower() + " " + headings
     # A kind's terms confined to one section are that section's subject (the confidentiality
     # article of a distribution agreement), not the document's.
@@ -99,6 +99,16 @@ def kind_answer(reply: str) -> Detected | None:
     if chosen.id == "general":
         return None
     return Detected(chosen, f"the model read it as {chosen.about.split(' (')[0]}")
+
+
+def _narrowed(doc: Document, found: Detected, title: str) -> Detected:
+    """The kind that takes over a generic title ("Service Agreement") when the text uses its
+    word throughout ("subscription")."""
+    body = normalise(" ".join(p.text for p in doc.passages)).lower()
+    for k in kinds().values():
+        if title in k.narrows and len(phrase(k.narrowed_by).findall(body)) >= REPEATED:
+            return Detected(k, f"title says '{title}', for a {k.narrowed_by}")
+    return found
 
 
 # "read them with our Privacy Statement": another document the text refers to, not its name

@@ -17,6 +17,7 @@ from thinkact.apps.legal.checklist import Item, all_items
 from thinkact.apps.legal.evidence import (
     Candidate,
     Sentence,
+    candidate,
     hits,
     normalise,
     phrase,
@@ -196,7 +197,8 @@ _PAYING_SIDE = re.compile(
 # paying side.
 _PAYER = re.compile(
     r"\b(?:the\s+)?([A-Za-z]+)\s+(?:shall|will|must|agrees to|is to)\s+(?:promptly\s+)?pay\s+"
-    r"(?:the\s+|all\s+|each\s+|any\s+)?(?:[a-z]+\s+)?(?:charges|fees|price|prices|invoices?"
+    # "pay the Charges", "pay the Owner a hire fee"
+    r"(?:[a-z]+\s+){0,4}?(?:charges?|fees?|price|prices|invoices?"
     r"|rent|royalt(?:y|ies)|subscription|contract sum)\b",
     re.IGNORECASE,
 )
@@ -368,6 +370,7 @@ def risky_stated(
     searched: Sequence[Candidate] = (),
     usual_form: bool = True,
     paying: frozenset[str] = frozenset(),
+    beside: Sequence[Sentence] = (),
 ) -> Candidate | None:
     """The sentence of the clause that makes it risky on its face: the item's `risky_match`
     wording ("however caused") in a sentence that is plainly the clause, or a right for one
@@ -386,6 +389,14 @@ def risky_stated(
         plain = c.plain and not (not c.hits and _claimed(c, item))
         if states(c.sentence.text, item.risky_match if plain else values, item.not_words):
             return c
+    # The rest of a plain statement's paragraph (of `beside`, the document's sentences) is
+    # the clause too: "All rights belong to the Builder. The Board ... may not pass them to
+    # another builder without its consent ..."
+    for c in own:
+        if c.plain and c.hits:
+            for other in beside:
+                if other.passage is c.sentence.passage and states(other.text, values):
+                    return candidate(other)
     if not usual_form:
         return None
     if WORK_KEPT in item.risky_match:  # the licence's own sentence seldom has the words

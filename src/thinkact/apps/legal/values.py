@@ -17,7 +17,8 @@ _NUMBER = (
 # An outcome left to one side's judgement ("a refund or a credit, as we consider fair",
 # "where it feels right to us", "at our sole discretion", "case by case").
 _DISCRETION = (
-    r"(?<![a-z])(?:(?:as|where|when|if|whatever|however)\s+(?:we|it|they|the\s+[a-z]+)\s+"
+    r"(?<![a-z])(?:(?:as|where|when|if|whatever(?:\s+way|\s+manner)?|however)\s+"
+    r"(?:we|it|they|the\s+[a-z]+)\s+"
     r"(?:may\s+)?(?:consider|considers|deem|deems|think|thinks|judge|judges|decide|decides|"
     r"feel|feels|see fit|sees fit|choose|chooses)\b|(?:sole|absolute|own|entire)\s+discretion"
     r"|its\s+discretion|our\s+discretion|case[- ]by[- ]case|feels?\s+right\s+to"
@@ -52,7 +53,7 @@ VALUES = {  # what a clause states, beyond fixed words
         r"(?:may be |is |shall be )?(?:reasonable|reasonably [a-z]+|appropriate|necessary|"
         r"required)"
         # a time set by custom, not by a number ("the credit period customarily allowed")
-        r"|(?:customary|usual|normal|ordinary)\s+(?:[a-z]+\s+){0,3}?(?:practice|period|cycle"
+        r"|(?:customary|usual|normal|ordinary)\s+(?:[a-z']+\s+){0,4}?(?:practice|period|cycle"
         r"|course|timescales?|way|manner)|(?:rhythm|cadence|pace)\s+of|(?:period|time)\s+(?:[a-z]+\s+){0,2}?customarily"
         # a duration that lasts as long as someone judges fit ("for as long as our
         # accounting team considers prudent")
@@ -71,6 +72,10 @@ VALUES = {  # what a clause states, beyond fixed words
         r"|(?:time|period)\s+(?:that|which)\s+reflects?"
         # or one side's own internal process ("the Customer's internal finance approval
         # cycle")
+        # or until one side has closed its books ("once the Licensee's accounts for that
+        # season have been closed")
+        r"|(?:once|when|after)\s+(?:its|our|their|the\s+[a-z]+(?:'s)?)\s+(?:own\s+)?(?:accounts|books)"
+        r"\s+[^.;]{0,40}?(?:closed|finali[sz]ed|audited|signed off)"
         r"|internal\s+(?:[a-z]+\s+){0,3}?(?:cycle|process|procedures?|run|timetable|review|investigation"
         r"|enquir(?:y|ies)|inquir(?:y|ies)|assessment)"
         r"|(?:cycle|period|schedule|timetable)\s+(?:set|determined|decided|fixed|chosen)\s+by"
@@ -110,6 +115,10 @@ VALUES = {  # what a clause states, beyond fixed words
     "{open_notice}": re.compile(
         rf"(?<![a-z])notice\b[^.;]{{0,40}}?\b(?:{_SOON_ENOUGH}"
         r"|(?:reasonable|appropriate|adequate|sufficient) (?:time|period))(?![a-z])"
+        # or timed by its effect ("given at a point ... leaving enough of it to run, that
+        # the other party is not put in difficulty")
+        r"|(?<![a-z])notice\b[^.;]{0,80}?\b(?:leaving enough|enough (?:of it |time )?to\b"
+        r"|not (?:be )?put (?:in|to) difficulty)"
     ),
     # What a clause only offers as a possibility ("which may include returning it"): taken out
     # with it, so the possibility does not pass for the duty.
@@ -135,6 +144,24 @@ VALUES = {  # what a clause states, beyond fixed words
         r"(?:these|the|its|such|their)\s+(?:documents|reports?|certificat\w*|summar\w*)"
         r"|(?:inspection|audit)[^.;]{0,100}?\bonly\s+(?:if|where|when)\s+(?:a|the|any)\s+"
         r"(?:supervisory|competent|data protection)\s+authority(?![a-z])"
+    ),
+    # One side's changes in force the moment it publishes them ("may amend these terms at
+    # any time by publishing the amended version ... from the date of publication").
+    "{at_once}": re.compile(
+        r"(?<![a-z])(?:may|can|reserves\s+the\s+right\s+to)\s+(?:[a-z]+\s+){0,3}?(?:amend|change|modify"
+        r"|update|revise)(?![a-z])[^.;]{0,240}?(?<![a-z])(?:from|on|upon|with\s+effect\s+from|as\s+of"
+        r"|effective)\s+(?:the\s+(?:date|day|moment|time)\s+(?:of\s+(?:its\s+)?|it\s+is\s+)?)?(?:publication"
+        r"|posting|published|posted)(?![a-z])"
+    ),
+    # The customer kept from passing the work to another supplier but at the supplier's
+    # whim ("may not pass any Records to another builder without its consent, which it may
+    # give or refuse as it thinks fit").
+    "{locked_in}": re.compile(
+        r"(?<![a-z])(?:may|shall|must|will)\s+not\s+(?:[a-z]+\s+(?:or\s+)?){0,3}?(?:pass|give|disclose"
+        r"|provide|share|supply|show|transfer)(?![a-z])[^.;]{0,120}?(?<![a-z])(?:another|other|a\s+new"
+        r"|a\s+replacement|any\s+other)\s+[^.;]{0,100}?(?<![a-z])without\s+[^.;]{0,60}?consent"
+        r"[^.;]{0,80}?(?:as\s+it\s+(?:thinks|sees)\s+fit|(?:sole|absolute|unfettered|own)\s+discretion"
+        r"|on\s+any\s+terms|give\s+or\s+(?:refuse|withhold)|refuse\s+for\s+any\s+reason)"
     ),
     # A party that may not end it even when the other fails it ("has no other right to end
     # it, whatever the reason"; "no failure by the Supplier releases the Customer").
@@ -417,7 +444,8 @@ _RETROACTIVE = re.compile(
     r"\b(?:earlier than|before|prior to)\s+(?:the\s+)?(?:date\s+of\s+(?:the\s+|that\s+)?)?notice\b"
     # or to a period already paid for ("applies to ... the remainder of any period already
     # paid for", "governs ... including for the part of the year already invoiced")
-    r"|\b(?:appl(?:y|ies)|takes? effect|governs?|binds?|binding)\b[^.;]{0,120}?"
+    # (not one that waits for its end: "takes effect at the end of the period already paid")
+    r"|\b(?:appl(?:y|ies)|takes? effect|governs?|binds?|binding)\b(?:(?!\bend\s+of\b)[^.;]){0,120}?"
     r"\balready\s+(?:been\s+)?(?:paid|invoiced|billed|purchased|booked|ordered)\b"
 )
 
