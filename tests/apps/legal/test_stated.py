@@ -2091,3 +2091,18 @@ def test_a_royalty_free_licence_is_no_payment() -> None:
     found = _candidates(_subject(("Your content", "You grant us a royalty-free licence to "
                                   "show it.")), "payment_terms")  # fmt: skip
     assert not any(c.hits for c in found)
+
+
+def test_a_deadline_given_as_open_is_vague_whatever_event_it_follows() -> None:
+    subject = _subject(
+        ("10. End of processing", "After the end of the services, the Processor will delete "
+         "the data within the period usual in its archiving cycle."),
+    )  # fmt: skip
+    assert stated(_candidates(subject, "deletion_return"), ITEMS["deletion_return"])[0] == "vague"
+    subject = _subject(
+        ("10. End of processing", "After the end of the services, the Processor will delete "
+         "the data within 30 days."),
+    )  # fmt: skip
+    assert stated(_candidates(subject, "deletion_return"), ITEMS["deletion_return"])[0] == (
+        "present"
+    )

@@ -24,7 +24,7 @@ from thinkact.apps.legal.evidence import (
     run_in_label,
     titled,
 )
-from thinkact.apps.legal.values import months_in, states, without
+from thinkact.apps.legal.values import months_in, open_deadline, states, without
 
 
 def stated(
@@ -57,7 +57,10 @@ def stated(
             states(text, item.vague_match, item.not_words)
             # a value inside the open wording is part of it ("at such time after the end
             # ... as X considers practicable")
-            and not states(without(text, item.vague_match, item.not_words), item.concrete_match)
+            and (
+                ("{open_time}" in item.vague_match and open_deadline(text))
+                or not states(without(text, item.vague_match, item.not_words), item.concrete_match)
+            )
             and not _stated_beside(c.sentence, item)
             and not _listed_after(c, read, item)
         ):

@@ -467,6 +467,17 @@ _READ: dict[str, Callable[[str], bool]] = {
 }
 
 
+# A deadline given outright as open ("within the period usual in the Processor's archiving
+# cycle", "within a reasonable time after termination"): the event it follows is no deadline.
+_OPEN_WITHIN = re.compile(r"(?<![a-z])within\s+(?:[a-z]+\s+){0,2}?" + VALUES["{open_time}"].pattern)
+
+
+def open_deadline(text: str) -> bool:
+    """Whether the text gives a deadline as open, and states no period beside it."""
+    low = normalise(text).lower()
+    return bool(_OPEN_WITHIN.search(low)) and not VALUES["{period}"].search(low)
+
+
 def without(text: str, patterns: Sequence[str], not_words: Sequence[str] = ()) -> str:
     """The text, lower case, with what `patterns` match blanked out (values read from the
     whole sentence stay): "at such time after the end of the services as the team considers
