@@ -70,6 +70,7 @@ SPLITS: tuple[str, ...] = (
     "fresh19",
     "fresh20",
     "fresh21",
+    "fresh22",
     "real",
 )
 
