@@ -40,7 +40,7 @@ def main() -> None:
             continue
         doc = read(Workspace(p.parent), p.name)
         kind = detect(doc).kind
-        subject = Subject(doc, sentences(doc), kind.name)
+        subject = Subject(doc, sentences(doc), kind.name, frozenset(n.item.id for n in kind.needs))
         for need in kind.needs:
             item = need.item
             found = rank(subject.sentences, item.headings, item.words, item.not_words,
@@ -48,7 +48,7 @@ def main() -> None:
             if not found:
                 print(path, kind.id, item.id, "no-candidate")
                 continue
-            shown, element = stated(found[:SHOWN], item, found)
+            shown, element = stated(found[:SHOWN], item, found, subject.items)
             verdict = text_verdict(subject, need, found, shown, element)
             settled = verdict.verdict if verdict else "-"
             quote = verdict.quote[:70] if verdict and verdict.quote else ""

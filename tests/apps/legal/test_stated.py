@@ -2106,3 +2106,94 @@ def test_a_deadline_given_as_open_is_vague_whatever_event_it_follows() -> None:
     assert stated(_candidates(subject, "deletion_return"), ITEMS["deletion_return"])[0] == (
         "present"
     )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The contract is governed by the laws in force in Québec.",
+        "The parties elect domicile in the judicial district of Trois-Rivières.",
+        "This Agreement is governed by Swiss substantive law.",
+        "The exclusive place of jurisdiction for all disputes arising out of this Agreement is "
+        "Bern.",
+    ],
+)
+def test_a_place_named_in_civil_law_wording_is_stated(text: str) -> None:
+    assert states(text, ("{place}",))
+
+
+def test_both_sides_free_to_leave_is_no_one_sided_exit_even_when_one_pays() -> None:
+    subject = _subject(
+        ("14. Termination", "14.2 The Owner may end this Agreement for convenience by giving "
+         "the Contractor 90 days' written notice. The Contractor may end this Agreement for "
+         "convenience by giving the Owner six months' written notice."),
+    )  # fmt: skip
+    found = _candidates(subject, "term_termination")
+    item = ITEMS["term_termination"]
+    assert risky_stated(found[:5], item, found, True, frozenset({"owner"})) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "pattern", "expected"),
+    [
+        ("Nothing in this clause 13 limits or excludes any liability of the Station Owner to "
+         "the Contractor.", "{one_side_unlimited}", True),
+        ("Nothing in this clause limits the liability of the Supplier for fraud.",
+         "{one_side_unlimited}", False),
+        ("The duties continue for as long as the information remains worthy of protection.",
+         "{open_time}", True),
+        ("The duties last as long as needed in the view of the Disclosing Party.",
+         "{discretion}", True),
+    ],
+)  # fmt: skip
+def test_more_wording_read_from_one_sentence(text: str, pattern: str, expected: bool) -> None:
+    assert states(text, (pattern,)) is expected
+
+
+def test_an_indemnity_in_plain_words_for_claims_whatever_their_cause_is_risky() -> None:
+    verdict, _ = _judged(
+        "terms",
+        "indemnity",
+        ("8. Your part", "You will compensate us for all claims, losses and costs arising from "
+         "a hire on your account, whatever their cause."),
+    )  # fmt: skip
+    assert verdict.verdict == "risky"
+
+
+@pytest.mark.parametrize(
+    ("item_id", "heading", "text", "result"),
+    [
+        ("international_transfers", "E. Data sent abroad", "Some of our providers are based "
+         "outside Europe, and we make sure your data stays properly protected.", "vague"),
+        ("confidentiality_term", "Art. 5 Duration", "The obligations continue after the end "
+         "of the project for as long as the information remains worthy of protection in the "
+         "view of the Disclosing Party.", "vague"),
+    ],
+)  # fmt: skip
+def test_assurances_and_open_durations_are_vague(
+    item_id: str, heading: str, text: str, result: str
+) -> None:
+    assert stated(_candidates(_subject((heading, text)), item_id), ITEMS[item_id])[0] == result
+
+
+def test_plain_words_for_warranties_restrictions_and_no_data_breach() -> None:
+    law = _subject(("9. Our equipment", "If the equipment is not as agreed, you have the "
+                    "rights that consumer law gives you."))  # fmt: skip
+    assert any(c.hits for c in _candidates(law, "warranties"))
+    sub = _subject(("3. Restrictions", "The Licensee shall not grant sub-licences."))
+    assert any(c.hits for c in _candidates(sub, "licence_restrictions"))
+    audit = _subject(("10. Audits", "If an audit reveals a material breach of this Agreement, "
+                      "the Processor bears its costs."))  # fmt: skip
+    assert not _candidates(audit, "breach_notification")
+
+
+def test_only_the_kinds_own_items_claim_a_sentence_under_a_shared_heading() -> None:
+    subject = _subject(
+        ("4. How long the duties run", "The duties bind each party for a period that matches "
+         "the commercial life of the information."),
+    )  # fmt: skip
+    found = _candidates(subject, "confidentiality_term")
+    item = ITEMS["confidentiality_term"]
+    nda = frozenset(n.item.id for n in kind("nda").needs)
+    assert stated(found, item, found)[0] == ""  # "duties" claims it for a job's duties
+    assert stated(found, item, found, nda)[0] == "vague"

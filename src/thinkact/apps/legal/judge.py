@@ -89,6 +89,9 @@ class Subject:
     document: Document
     sentences: tuple[Sentence, ...]
     kind_name: str
+    # the ids of the items its kind needs: a sentence under a shared heading is claimed
+    # only by one of them (empty: any item)
+    items: frozenset[str] = frozenset()
     # who pays under it ("the Estate shall pay the Charges"): read once, for every item
     paying: frozenset[str] = field(init=False, default=frozenset())
 
@@ -170,7 +173,13 @@ def text_verdict(
         # Where the clause's usual form is the norm (a user's indemnity in terms of
         # service), only wording beyond it ("whether or not you were at fault") is risky.
         risky = risky_stated(
-            searched[:SHOWN], item, searched, need.risk_checked, subject.paying, subject.sentences
+            searched[:SHOWN],
+            item,
+            searched,
+            need.risk_checked,
+            subject.paying,
+            subject.sentences,
+            subject.items,
         )
         if risky is not None:
             return _from_text(subject, item.id, "risky", risky, item.risk)
@@ -235,7 +244,7 @@ class StepwiseJudge:
         note = ""
         # What the text shows decides first; the model copies the key element only when
         # it shows neither a clear nor an open-ended statement of it.
-        shown, quote = stated(candidates, item, searched)
+        shown, quote = stated(candidates, item, searched, subject.items)
         settled = text_verdict(subject, need, searched, shown, quote)
         if settled is not None:
             if settled.verdict == "missing" or not self.explain:
@@ -401,7 +410,7 @@ class VerdictJudge:
         candidates = searched[:SHOWN]
         # What the text itself shows is decided as the small-model judge decides it, so a
         # document gets the same findings on every model; the model reads the rest.
-        shown, element = stated(candidates, item, searched)
+        shown, element = stated(candidates, item, searched, subject.items)
         settled = text_verdict(subject, need, searched, shown, element)
         if settled is not None:
             return settled

@@ -28,7 +28,10 @@ from thinkact.apps.legal.values import months_in, open_deadline, states, without
 
 
 def stated(
-    candidates: Sequence[Candidate], item: Item, searched: Sequence[Candidate] = ()
+    candidates: Sequence[Candidate],
+    item: Item,
+    searched: Sequence[Candidate] = (),
+    among: frozenset[str] = frozenset(),
 ) -> tuple[Literal["present", "vague", ""], Candidate | None]:
     """What the candidate sentences show of the item's key element: a sentence that leaves
     it open (its `vague_match` wording and no `concrete_match`, nor a sentence beside it in
@@ -50,7 +53,7 @@ def stated(
     for c in read:
         if clear is not None and _outweighs(clear, c, item):
             continue
-        if not c.hits and _claimed(c, item):
+        if not c.hits and _claimed(c, item, among):
             continue
         text = c.sentence.text
         if (
@@ -81,13 +84,15 @@ def _outweighs(clear: Candidate, c: Candidate, item: Item) -> bool:
     return not c.plain and in_other_clause(c, item)
 
 
-def _claimed(c: Candidate, item: Item) -> bool:
+def _claimed(c: Candidate, item: Item, among: frozenset[str] = frozenset()) -> bool:
     """Whether a sentence without the item's words, under a heading two items share, has the
     other item's words: it is that item's ("Duration": the undertakings "continue to bind"
-    after the talks end say how long confidentiality lasts, not how the letter ends)."""
+    after the talks end say how long confidentiality lasts, not how the letter ends). Only
+    items `among` the kind's (all when empty) claim one: an NDA's "duties" are no job's."""
     section = c.sentence.passage.section
     return any(
         other.id != item.id
+        and (not among or other.id in among)
         and hits(c.sentence.text, other.words, other.not_words)
         and titled(section, other.headings, other.not_words)
         for other in all_items()
@@ -223,6 +228,7 @@ def one_sided_exit(
     (a customer, or a name in `paying`: "the Estate shall pay the Charges") may leave at will
     unless it keeps back pay for work done."""
     found: dict[str, Candidate] = {}
+    leaving = set()  # every party that may leave at will, the paying side too
     for c in own:
         text = c.sentence.text
         grant = _MAY_END.search(text)
@@ -236,12 +242,13 @@ def one_sided_exit(
         unpaid = any(
             states(m.group(), _PAYS) for other in paragraph for m in _NEGATED.finditer(other)
         )
+        leaving.add(who)
         paying_side = _PAYING_SIDE.search(who) or who.split()[-1] in paying
         if paying_side and not unpaid:
             continue
         if not paid:
             found.setdefault(who, c)
-    return next(iter(found.values())) if len(found) == 1 else None
+    return next(iter(found.values())) if len(found) == 1 and len(leaving) == 1 else None
 
 
 WORK_KEPT = "{work_kept}"
@@ -374,6 +381,7 @@ def risky_stated(
     usual_form: bool = True,
     paying: frozenset[str] = frozenset(),
     beside: Sequence[Sentence] = (),
+    among: frozenset[str] = frozenset(),
 ) -> Candidate | None:
     """The sentence of the clause that makes it risky on its face: the item's `risky_match`
     wording ("however caused") in a sentence that is plainly the clause, or a right for one
@@ -389,7 +397,7 @@ def risky_stated(
     values = [p for p in item.risky_match if p.startswith("{")]
     for c in own:
         # another item's sentence under a shared heading is no plain statement of this one
-        plain = c.plain and not (not c.hits and _claimed(c, item))
+        plain = c.plain and not (not c.hits and _claimed(c, item, among))
         if states(c.sentence.text, item.risky_match if plain else values, item.not_words):
             return c
     # The rest of a plain statement's paragraph (of `beside`, the document's sentences) is

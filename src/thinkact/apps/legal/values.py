@@ -23,6 +23,7 @@ _DISCRETION = (
     r"feel|feels|see fit|sees fit|choose|chooses)\b|(?:sole|absolute|own|entire)\s+discretion"
     r"|its\s+discretion|our\s+discretion|case[- ]by[- ]case|feels?\s+right\s+to"
     r"|what,?\s+if\s+anything,?"
+    r"|in\s+the\s+(?:view|opinion)\s+of\s+the\s+[a-z]+(?:\s+party)?|in\s+(?:its|our|their)\s+(?:own\s+)?(?:view|opinion)"
     r"|on\s+(?:its|their)\s+own\s+(?:facts|merits)"
     r"|decides?\s+for\s+(?:itself|ourselves|themselves)|as\s+(?:its|our)\s+business\s+(?:requires|needs)"
     r"|(?:convenient|suitable)\s+(?:to|for)\s+(?:it|us|itself|the\s+(?:processor|provider|supplier|"
@@ -67,6 +68,8 @@ VALUES = {  # what a clause states, beyond fixed words
         r"|(?:while|(?:as|so) long as)\s+[^.;,]{0,60}?\b(?:remains?|is|are|stays?)\s+"
         r"(?:of\s+(?:[a-z]+\s+)?(?:interest|significance|value|importance|use)|useful|relevant"
         r"|valuable|important)\s+to"
+        r"|(?:while|(?:as|so) long as)\s+[^.;,]{0,60}?\b(?:remains?|is|are|stays?)\s+worthy\s+of"
+        r"\s+protection"
         # or a time that follows an undefined yardstick or one side's schedule ("a period
         # that reflects our relationship", "a rolling cycle set by our security team")
         r"|(?:time|period)\s+(?:that|which)\s+reflects?"
@@ -189,13 +192,17 @@ VALUE_NAMES = (
     "{one_sided_exit}",
     "{work_kept}",
 )
+_NAME = r"([A-Z][^\W\d_]+)"  # a capitalised word, accents and all ("Québec")
 _PLACE = re.compile(
-    r"\b(?i:laws?|courts?) (?i:of|in) (?i:the )?"
-    r"(?i:(?:state|commonwealth|province|republic|kingdom|federal republic) of )?([A-Z][A-Za-z]+)"
-    r"|\b([A-Z][A-Za-z]+)(?:'s)? (?i:laws? (?:applies|apply|governs?|shall|will|is|are))\b"
-    r"|\b(?i:governed by|subject to|construed under|in accordance with) (?i:the )?([A-Z][A-Za-z]+) "
-    r"(?i:laws?)\b"
-    r"|\b(?i:the) ([A-Z][A-Za-z]+) (?i:courts?)\b"
+    r"\b(?i:laws?|courts?) (?i:in force )?(?i:of|in) (?i:the )?"
+    rf"(?i:(?:state|commonwealth|province|republic|kingdom|federal republic) of )?{_NAME}"
+    rf"|\b{_NAME}(?:'s)? (?i:laws? (?:applies|apply|governs?|shall|will|is|are))\b"
+    rf"|\b(?i:governed by|subject to|construed under|in accordance with) (?i:the )?{_NAME} "
+    r"(?i:(?:substantive|material|domestic|national|internal) )?(?i:laws?)\b"
+    rf"|\b(?i:the) {_NAME} (?i:courts?)\b"
+    # "the judicial district of Trois-Rivières", "the place of jurisdiction ... is Bern"
+    r"|\b(?i:judicial district|place of jurisdiction|seat of (?:the )?arbitration)\b"
+    rf"[^.;]{{0,100}}?\b(?i:of|in|is|at|shall be) {_NAME}"
 )
 # Words that stand where a place would ("the laws of the State", "Applicable law applies")
 # without naming one.
@@ -262,8 +269,11 @@ _MUTUAL = re.compile(r"\b(?:either|each|both|neither|the parties|mutual)\b")
 # "Nothing in this agreement limits your liability to us": one side's liability left whole,
 # not a carve-out ("limits our liability for fraud", "... where the law says otherwise").
 _NOTHING_LIMITS = re.compile(
-    r"(?:\bnothing in (?:this|these) [a-z]+ (?:shall |will )?(?:limits?|restricts?|excludes?) "
-    r"(?:the )?[a-z]+(?:'s)? liability(?: (?:to|towards) (?:us|you|the [a-z]+|[a-z]+))?"
+    r"(?:\bnothing in (?:this|these) [a-z]+(?: \d+(?:\.\d+)*)? (?:shall |will )?"
+    r"(?:limits?|restricts?|excludes?)(?: or (?:limits?|restricts?|excludes?))? "
+    # "your liability", "any liability of the Station Owner"
+    r"(?:(?:the|any) )?(?:[a-z]+(?:'s)? liability|liability of (?:the )?[a-z]+(?: [a-z]+)?)"
+    r"(?: (?:to|towards) (?:us|you|the [a-z]+|[a-z]+))?"
     # "No limit applies to the liability of the Distributor."
     r"|\bno limit (?:applies|shall apply|will apply) to (?:the )?(?:[a-z]+(?:'s)? )?liability"
     r"(?: of (?:the )?[a-z]+)?)\s*(?:[.;]|$)"
