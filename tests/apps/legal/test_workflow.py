@@ -62,6 +62,11 @@ def test_the_review_marks_its_four_steps_and_writes_both_reports(folder: Path) -
     assert "- gaps.txt (Services agreement): 1 CRITICAL, " in summary
     assert "1. gaps.txt: Add a termination clause" in summary
     assert review.finish() == []  # both reports are up to date: nothing to write again
+    # the last observation gives the counts by severity, for the answer to copy
+    (written,) = [
+        e for e in events if isinstance(e, ToolFinished) and e.call.name == "write_summary"
+    ]
+    assert "6 findings: 1 CRITICAL, 4 WARNING, 1 INFO)" in written.result.content
 
 
 def test_a_run_stopped_by_its_step_limit_still_leaves_both_reports(

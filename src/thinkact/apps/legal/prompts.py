@@ -59,7 +59,7 @@ EXAMPLE = Example(
             {},
             f"Wrote 512 bytes to {SUMMARY}: ❌ CRITICAL ISSUES. Both reports are done: do not "
             "call any tool; answer with the status and the number of findings (❌ CRITICAL "
-            "ISSUES, 1 findings).",
+            "ISSUES, 1 findings: 1 CRITICAL, 0 WARNING, 0 INFO).",
         ),
         ExampleStep(
             "Both reports are written.", answer="❌ CRITICAL ISSUES: 1 finding (1 CRITICAL)."

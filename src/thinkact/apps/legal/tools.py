@@ -216,11 +216,13 @@ class Review:
         result = self.output.write(SUMMARY, render_summary(reviews).encode("utf-8"))
         ctx.emit(ProgressMarked(STEPS[3]))
         status = STATUSES[overall(reviews)]
-        n = sum(len(r.findings()) for r in reviews)
+        findings = [f for r in reviews for f in r.findings()]
+        # the counts by severity too, so a small model copies them rather than adds them up
+        by = ", ".join(f"{k} {s}" for s, k in counts(findings).items())
         return (
             f"Wrote {result.bytes_written:,} bytes to {result.path}: {status}. Both reports "
             f"are done: do not call any tool; answer with the status and the number of "
-            f"findings ({status}, {n} findings)."
+            f"findings ({status}, {len(findings)} findings: {by})."
         )
 
     def add_finding(
