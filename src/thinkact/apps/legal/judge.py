@@ -120,6 +120,7 @@ class Judge(Protocol):
 
 
 def ask_kind(model: Model, document: Document) -> Detected | None:
+    """One question, one letter for the answer: the same for both judges."""
     request = ModelRequest(
         messages=(
             SystemMessage("You classify legal documents."),

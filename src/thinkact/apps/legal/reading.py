@@ -389,7 +389,9 @@ def risky_stated(
     other searched sentences with the item's words are read too ("however arising" in a
     liability exclusion under "Indemnities and liability" says nothing of the indemnity).
     Without `usual_form`, only the risky wording counts: the clause's usual form (a
-    provider's right to close accounts in terms of service) is the norm."""
+    provider's right to close accounts in terms of service) is the norm. `beside` (the
+    document's sentences) gives the rest of a plain statement's paragraph; `among` (the
+    kind's item ids) limits which items claim a sentence under a shared heading."""
     own = clause(_with_clause(candidates, searched, own_words=True))
     # A value read from the whole sentence ("{kept_on_breach}": no refund, and the
     # provider's breach) holds beside one of the item's words; a bare phrase needs the
