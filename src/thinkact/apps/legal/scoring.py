@@ -71,6 +71,7 @@ SPLITS: tuple[str, ...] = (
     "fresh20",
     "fresh21",
     "fresh22",
+    "fresh23",
     "real",
 )
 
