@@ -40,7 +40,7 @@ def main() -> None:
             continue
         doc = read(Workspace(p.parent), p.name)
         kind = detect(doc).kind
-        subject = Subject(doc, sentences(doc), kind.name, frozenset(n.item.id for n in kind.needs))
+        subject = Subject(doc, sentences(doc), kind.name, kind.item_ids)
         for need in kind.needs:
             item = need.item
             found = rank(subject.sentences, item.headings, item.words, item.not_words,

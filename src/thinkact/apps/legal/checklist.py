@@ -122,6 +122,10 @@ class Kind:
     narrows: tuple[str, ...] = ()
     narrowed_by: str = ""
 
+    @property
+    def item_ids(self) -> frozenset[str]:
+        return frozenset(n.item.id for n in self.needs)
+
 
 def severity(need: Need, verdict: Verdict) -> Severity | None:
     """The rubric: what a verdict on an item costs, or None when it is no finding."""

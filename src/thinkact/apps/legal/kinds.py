@@ -93,9 +93,10 @@ def kind_answer(reply: str) -> Detected | None:
     small model calls most contracts general, so only a more specific answer counts."""
     m = re.match(r"\W*([A-J])\b", reply.strip())
     choices = list(kinds().values())
-    if m is None or _LETTERS.index(m.group(1)) >= len(choices):
+    at = _LETTERS.index(m.group(1)) if m is not None else len(choices)
+    if at >= len(choices):
         return None
-    chosen = choices[_LETTERS.index(m.group(1))]
+    chosen = choices[at]
     if chosen.id == "general":
         return None
     return Detected(chosen, f"the model read it as {chosen.about.split(' (')[0]}")
@@ -104,9 +105,12 @@ def kind_answer(reply: str) -> Detected | None:
 def _narrowed(doc: Document, found: Detected, title: str) -> Detected:
     """The kind that takes over a generic title ("Service Agreement") when the text uses its
     word throughout ("subscription")."""
+    narrowing = [k for k in kinds().values() if title in k.narrows]
+    if not narrowing:  # most titles: no need to read the whole text again
+        return found
     body = normalise(" ".join(p.text for p in doc.passages)).lower()
-    for k in kinds().values():
-        if title in k.narrows and len(phrase(k.narrowed_by).findall(body)) >= REPEATED:
+    for k in narrowing:
+        if len(phrase(k.narrowed_by).findall(body)) >= REPEATED:
             return Detected(k, f"title says '{title}', for a {k.narrowed_by}")
     return found
 

@@ -149,7 +149,7 @@ def review_document(
         detected = judge.kind(doc) or detected
     chosen = kind(kind_id) if kind_id is not None else detected.kind  # type: ignore[union-attr]
     why = detected.why if detected is not None else "given"
-    subject = Subject(doc, sentences(doc), chosen.name, frozenset(n.item.id for n in chosen.needs))
+    subject = Subject(doc, sentences(doc), chosen.name, chosen.item_ids)
     facts: dict[str, bool] = {}
     verdicts = []
     for need in chosen.needs:

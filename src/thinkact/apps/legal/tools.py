@@ -218,7 +218,7 @@ class Review:
         status = STATUSES[overall(reviews)]
         findings = [f for r in reviews for f in r.findings()]
         # the counts by severity too, so a small model copies them rather than adds them up
-        by = ", ".join(f"{k} {s}" for s, k in counts(findings).items())
+        by = ", ".join(f"{n} {severity}" for severity, n in counts(findings).items())
         return (
             f"Wrote {result.bytes_written:,} bytes to {result.path}: {status}. Both reports "
             f"are done: do not call any tool; answer with the status and the number of "
