@@ -183,8 +183,8 @@ def _items() -> tuple[dict[str, Item], dict[str, Fact]]:
             k: _text(entry, k, where)
             for k in ("concrete", "vague", "safe", "risk", "fix_missing", "fix_vague", "fix_risky")
         }
-        if bool(texts["concrete"]) != bool(texts["vague"]):
-            raise ChecklistError(f"{where}: concrete and vague go together")
+        if texts["concrete"] and not texts["vague"]:
+            raise ChecklistError(f"{where}: concrete needs vague")
         if bool(texts["safe"]) != bool(texts["risk"]):
             raise ChecklistError(f"{where}: safe and risk go together")
         if (entry.get("risky_match") or entry.get("safe_elsewhere")) and not texts["safe"]:
@@ -192,8 +192,11 @@ def _items() -> tuple[dict[str, Item], dict[str, Fact]]:
         concrete_match = _strings(entry, "concrete_match", where)
         vague_match = _strings(entry, "vague_match", where)
         frame_match = _strings(entry, "frame_match", where)
-        if (concrete_match or vague_match or frame_match) and not texts["concrete"]:
-            raise ChecklistError(f"{where}: concrete_match and vague_match need concrete")
+        if (concrete_match or frame_match) and not texts["concrete"]:
+            raise ChecklistError(f"{where}: concrete_match and frame_match need concrete")
+        # without `concrete`, only `vague_match` wording on its face makes the clause vague
+        if bool(texts["vague"]) != bool(texts["concrete"] or vague_match):
+            raise ChecklistError(f"{where}: vague needs concrete or vague_match")
         risky_match = _strings(entry, "risky_match", where)
         matched = (*concrete_match, *vague_match, *risky_match)
         bad = [p for p in matched if p.startswith("{") and p not in VALUE_NAMES]

@@ -127,9 +127,16 @@ def segment(name: str, pages: list[str], *, paged: bool | None = None) -> Docume
     prev = ""  # the last line of text (not a heading)
     listed = False  # the passage being gathered starts with a list bullet
     list_next: int | None = None  # the number the next item of a numbered list would have
+    buf_page: int | None = None  # the page the passage being gathered starts on
+    carried = False  # the last page ended inside a sentence
     for number, page in enumerate(pages, start=1):
         page_no = number if paged else None
-        lines = [*page.splitlines(), ""]  # the page's end closes its last passage
+        lines = page.splitlines()
+        if carried:  # the sentence the last page cut carries on here
+            lines = lines[_text_at(lines) :]
+        # the page's end closes its last passage, unless a sentence it cuts carries on
+        carried = number < len(pages) and _runs_on(page, pages[number])
+        lines = lines[: _text_end(lines)] if carried else [*lines, ""]
         for at, raw in enumerate(lines):
             line = raw.strip()
             marked = _MD_HEADING.match(line)  # DOCX headings come as "# Title", "## 1. Terms"
@@ -170,7 +177,7 @@ def segment(name: str, pages: list[str], *, paged: bool | None = None) -> Docume
                     clause, list_next = "", None
                 else:
                     text = re.sub(r"\s+", " ", " ".join(buf)).strip()
-                    passages.append(Passage(text, page_no, section, clause))
+                    passages.append(Passage(text, buf_page, section, clause))
                 buf = []
             if not line or _TABLE_MARK.match(line):
                 title_wraps = title_wraps and bool(line)
@@ -190,6 +197,7 @@ def segment(name: str, pages: list[str], *, paged: bool | None = None) -> Docume
                 clause = clause_start.group(1) or clause_start.group(2)
             if not buf:
                 listed = raw.lstrip().startswith(("- ", "* ", "• "))
+                buf_page = page_no
             buf.append(line)
             prev = line
     return Document(name, title, len(pages) if paged else None, tuple(passages))
@@ -202,6 +210,34 @@ _BARE_NOT = re.compile(r"[.;!?'\"]$|[:,@{}\[\]()<>|]|\b\d{4}\b|^\W|^\d|^[Pp]age 
 
 # A question standing alone heads what answers it ("What happens if you leave?").
 _QUESTION_NOT = re.compile(r"[.;:!?'\"@{}\[\]<>|]|\b\d{4}\b|^\W|^\d")
+
+
+def _is_text(line: str) -> bool:
+    s = line.strip()
+    return bool(s) and not _PAGE_FOOTER.match(s)
+
+
+def _text_at(lines: list[str]) -> int:
+    """The index of a page's first line of text (not blank, not a page number)."""
+    return next((i for i, line in enumerate(lines) if _is_text(line)), len(lines))
+
+
+def _text_end(lines: list[str]) -> int:
+    """The index just past a page's last line of text."""
+    return next((i + 1 for i in range(len(lines) - 1, -1, -1) if _is_text(lines[i])), 0)
+
+
+def _runs_on(page: str, next_page: str) -> bool:
+    """Whether a sentence cut by the page's end carries on at the top of the next: the
+    page's last line ends in a lower-case word or a comma, and the next page's first line
+    starts in lower case ("... the functionality of the Service or the" / "level of
+    security.")."""
+    lines, following = page.splitlines(), next_page.splitlines()
+    end, start = _text_end(lines), _text_at(following)
+    if not end or start == len(following):
+        return False
+    last, first = lines[end - 1].strip(), following[start].strip()
+    return (last[-1:].islower() or last.endswith(",")) and first[:1].islower()
 
 
 def _carries_on(prev: str, buf: list[str]) -> bool:

@@ -43,13 +43,13 @@ def stated(
     only stands under the heading does not outweigh a sentence of the same section, plainly
     the clause, that states it ("Additional services are to be agreed" beside "pay each
     invoice within 30 days")."""
-    if not item.concrete:
+    if not item.concrete and not item.vague_match:
         return "", None
     read = _with_clause(candidates, searched)
     # and any sentence with two of its words outside other items' clauses: plainly on the
     # item wherever it stands (the settlement terms of a schedule of rates)
     read += [c for c in searched if c.hits >= 2 and c not in read and not in_other_clause(c, item)]
-    clear = _clear(read, item)
+    clear = _clear(read, item, among)
     for c in read:
         if clear is not None and _outweighs(clear, c, item):
             continue
@@ -110,10 +110,19 @@ def in_other_clause(c: Candidate, item: Item) -> bool:
     )
 
 
-def _clear(read: Sequence[Candidate], item: Item) -> Candidate | None:
-    """The sentence of the clause that states the item's element, if one does."""
+def _clear(
+    read: Sequence[Candidate], item: Item, among: frozenset[str] = frozenset()
+) -> Candidate | None:
+    """The sentence of the clause that states the item's element, if one does. Where no
+    sentence has the item's words, not one another item claims under a heading they share
+    ("30 days before your membership expires ... renew" under "Renewal and cancellation"
+    says nothing of refunds)."""
     values = [p for p in item.concrete_match if p.startswith("{")]
-    for c in clause(read):  # each has the item's words or stands under its heading
+    own = clause(read)  # each has the item's words or stands under its heading
+    worded = any(c.hits for c in own)
+    for c in own:
+        if not worded and _claimed(c, item, among):
+            continue
         text = c.sentence.text
         if states(text, values, item.not_words) or states(
             text if c.plain else _without(text, item.words),

@@ -58,10 +58,11 @@ VALUES = {  # what a clause states, beyond fixed words
         r"|course|timescales?|way|manner)|(?:rhythm|cadence|pace)\s+of|(?:period|time)\s+(?:[a-z]+\s+){0,2}?customarily"
         # a duration that lasts as long as someone judges fit ("for as long as our
         # accounting team considers prudent")
-        r"|(?:as|so) long as\s+[^.;,]{0,50}?\b(?:considers?|deems?|regards?|thinks?|judges?"
-        r"|treats?|views?)"
-        r"|such\s+time\s+[^.;]{0,60}?\bas\s+[^.;]{0,60}?\b(?:considers?|deems?|thinks?"
-        r"|judges?|determines?|decides?)"
+        r"|(?:as|so) long(?:\s+afterwards|\s+thereafter)?\s+as\s+[^.;,]{0,50}?\b(?:considers?"
+        r"|deems?|regards?|thinks?|judges?|treats?|views?)"
+        r"|such\s+(?:time|period)s?\s+[^.;]{0,60}?\bas\s+[^.;]{0,60}?\b(?:considers?|deems?"
+        r"|thinks?|judges?|determines?|decides?"
+        r"|(?<!law\s)(?<!laws\s)(?:may\s+)?(?:reasonably\s+)?require)(?![a-z])"
         # or until one side decides, or while a thing stays of use to it ("until we decide
         # that they are no longer useful", "while the matter remains of interest to us")
         r"|until\s+(?:we|it|they|the\s+[a-z]+)\s+(?:decides?|determines?|considers?|deems?)"
@@ -155,6 +156,21 @@ VALUES = {  # what a clause states, beyond fixed words
         r"|update|revise)(?![a-z])[^.;]{0,240}?(?<![a-z])(?:from|on|upon|with\s+effect\s+from|as\s+of"
         r"|effective)\s+(?:the\s+(?:date|day|moment|time)\s+(?:of\s+(?:its\s+)?|it\s+is\s+)?)?(?:publication"
         r"|posting|published|posted)(?![a-z])"
+        # "Changes take effect when posted" (not "Other amendments ...", beside notice of
+        # the material ones)
+        r"|(?<![a-z])(?<!other\s)(?<!minor\s)(?:changes?|amendments?|updates?|revisions?|modifications?)\s+(?:will\s+|shall\s+)?"
+        r"(?:takes?|come)\s+(?:into\s+)?effect\s+(?:immediately\s+)?(?:when|once|as\s+soon\s+as|on|upon)\s+"
+        r"(?:(?:they|it)\s+(?:are|is)\s+|being\s+)?(?:posted|published|posting|publication)(?![a-z])"
+    ),
+    # What is promised or granted left to one side's later judgement ("in such condition as
+    # the Owner ... considers appropriate", "in such other products ... as the Parties may
+    # from time to time find suitable").
+    "{open_scope}": re.compile(
+        r"(?<![a-z])such\s+(?:other\s+|further\s+)?(?:conditions?|standards?|state|quality|ways?"
+        r"|manner|uses?|products|purposes|media|channels|territor(?:y|ies)|form)(?![a-z])[^.;]{0,80}?"
+        r"(?<![a-z])as\s+[^.;]{0,60}?(?<![a-z])(?:considers?|deems?|thinks?|judges?|regards?|decides?"
+        r"|determines?|(?:may\s+)?(?:from\s+time\s+to\s+time\s+)?(?:finds?|requires?|sees?\s+fit"
+        r"|approves?|chooses?))(?![a-z])"
     ),
     # The customer kept from passing the work to another supplier but at the supplier's
     # whim ("may not pass any Records to another builder without its consent, which it may
@@ -183,6 +199,7 @@ VALUE_NAMES = (
     "{place}",
     "{own_fault}",
     "{one_side_unlimited}",
+    "{negligence_excluded}",
     "{long_renewal}",
     "{own_ends}",
     "{kept_on_breach}",
@@ -193,13 +210,14 @@ VALUE_NAMES = (
     "{work_kept}",
 )
 _NAME = r"([A-Z][^\W\d_]+)"  # a capitalised word, accents and all ("Québec")
+_MORE = r"(?: [A-Z][^\W\d_]+){0,2}"  # and the rest of its name ("New South Wales")
 _PLACE = re.compile(
     r"\b(?i:laws?|courts?) (?i:in force )?(?i:of|in) (?i:the )?"
     rf"(?i:(?:state|commonwealth|province|republic|kingdom|federal republic) of )?{_NAME}"
     rf"|\b{_NAME}(?:'s)? (?i:laws? (?:applies|apply|governs?|shall|will|is|are))\b"
-    rf"|\b(?i:governed by|subject to|construed under|in accordance with) (?i:the )?{_NAME} "
+    rf"|\b(?i:governed by|subject to|construed under|in accordance with) (?i:the )?{_NAME}{_MORE} "
     r"(?i:(?:substantive|material|domestic|national|internal) )?(?i:laws?)\b"
-    rf"|\b(?i:the) {_NAME} (?i:courts?)\b"
+    rf"|\b(?i:the) {_NAME}{_MORE} (?i:courts?)\b"
     # "the judicial district of Trois-Rivières", "the place of jurisdiction ... is Bern"
     r"|\b(?i:judicial district|place of jurisdiction|seat of (?:the )?arbitration)\b"
     rf"[^.;]{{0,100}}?\b(?i:of|in|is|at|shall be) {_NAME}"
@@ -288,6 +306,25 @@ def _one_side_unlimited(text: str) -> bool:
         ("liab" in low and _UNLIMITED.search(low) and _WHOLE_SCOPE.search(low))
         or _NOTHING_LIMITS.search(low)
     )
+
+
+# One party excused outright for loss of or damage to what the other has, even when it is
+# its own negligence ("shall have no liability for any loss of or damage to the Instrument
+# ..., howsoever caused, including by the negligence of the Contractor"). Excluding indirect
+# loss, lost profit or the like, or an exclusion both parties share, is the fair form.
+_NEGLIGENCE_EXCLUDED = re.compile(
+    r"(?<![a-z])(?:no\s+liability|not\s+be\s+liable|not\s+liable|no\s+responsibility"
+    r"|not\s+be\s+responsible|not\s+responsible|excludes?\s+all\s+liability)\s+"
+    r"(?:[a-z]+\s+){0,3}?for\s+(?:any\s+)?(?:loss\s+of\s+or\s+)?(?:loss|damage)(?![a-z])"
+    r"(?!\s+of\s+(?:profits?|revenues?|business|goodwill|opportunit|savings|contracts?))"
+    r"[^.;]{0,200}?(?:(?:howsoever|however)\s+caused|negligence\s+of\s+(?:the\s+)?[a-z]+"
+    r"|(?:its|their|our)\s+(?:own\s+)?negligence|by\s+(?:the\s+)?negligence)"
+)
+
+
+def _negligence_excluded(text: str) -> bool:
+    low = normalise(text).lower()
+    return not _MUTUAL.search(low) and _affirmed(_NEGLIGENCE_EXCLUDED, text)
 
 
 # The user's content taken over outright ("you transfer to us all ownership of and rights in
@@ -468,6 +505,7 @@ def _retroactive(text: str) -> bool:
 _READ: dict[str, Callable[[str], bool]] = {
     "{own_fault}": _covers_own_fault,
     "{one_side_unlimited}": _one_side_unlimited,
+    "{negligence_excluded}": _negligence_excluded,
     "{long_renewal}": _long_renewal,
     "{own_ends}": _own_ends,
     "{kept_on_breach}": _kept_on_breach,
