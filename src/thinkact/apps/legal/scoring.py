@@ -72,6 +72,7 @@ SPLITS: tuple[str, ...] = (
     "fresh21",
     "fresh22",
     "fresh23",
+    "fresh24",
     "real",
 )
 
