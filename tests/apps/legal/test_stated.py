@@ -1213,6 +1213,16 @@ def test_a_price_or_billing_period_settles_that_users_pay_without_asking() -> No
     assert judge.fact(billed, paid) and not asked
     free = _subject(("3. Price", "The Service is free of charge for everyone."))
     assert not judge.fact(free, paid)
+    # a price by the unit bought settles it wherever it stands, without the fact's words
+    listed = _subject(
+        ("1. What we offer", "We offer: Weekend Pass: EUR 40 per weekend; Studio Membership: "
+         "EUR 90 a month, with access to every kiln."),
+    )  # fmt: skip
+    model, asked = _never_copies()
+    judge = StepwiseJudge(model, explain=False)
+    assert judge.fact(listed, paid) and not asked
+    counted = _subject(("1. What we offer", "We send up to 4 newsletters per month."))
+    assert not judge.fact(counted, paid)
 
 
 def test_a_dispute_clause_that_names_no_law_or_court_is_no_governing_law() -> None:
@@ -2275,6 +2285,20 @@ def test_a_sentence_cut_by_a_page_end_carries_on_at_the_next_page() -> None:
     # a page that ends a sentence closes its passage
     doc = segment("club.pdf", ["1. Fees\nThe fee is paid yearly.\n", "then a new line.\n"])
     assert [p.text for p in doc.passages] == ["The fee is paid yearly.", "then a new line."]
+
+
+def test_duties_that_outlast_the_agreement_say_nothing_of_how_it_ends() -> None:
+    subject = _subject(
+        ("3. Duration of Confidentiality", "The Recipient's duties continue after this "
+         "Agreement expires or is terminated, for as long afterwards as the Discloser may "
+         "reasonably regard the information as secret."),
+        ("6. Term and Termination", "This Agreement remains in force for two (2) years. Either "
+         "party may terminate it on thirty (30) days' written notice."),
+    )  # fmt: skip
+    found = _candidates(subject, "term_termination")
+    assert stated(found[:5], ITEMS["term_termination"], found)[0] == "present"
+    found = _candidates(subject, "confidentiality_term")
+    assert stated(found[:5], ITEMS["confidentiality_term"], found)[0] == "vague"
 
 
 def test_a_refund_heading_shared_with_renewal_is_no_refund_clause() -> None:

@@ -51,6 +51,8 @@ class Fact:
     # Values that settle it without asking, in a sentence with its words ("billed monthly",
     # "$5.99"): a small model asked to copy what users pay often paraphrases instead.
     stated_by: tuple[str, ...] = ()
+    # Values that settle it wherever they stand ("$65 per month" in a list of memberships).
+    stated_anywhere: tuple[str, ...] = ()
 
     @property
     def by_words(self) -> bool:
@@ -173,6 +175,7 @@ def _items() -> tuple[dict[str, Item], dict[str, Fact]]:
             _strings(entry, "words", where),
             _strings(entry, "not_words", where),
             _strings(entry, "stated_by", where),
+            _strings(entry, "stated_anywhere", where),
         )
     for entry in raw.get("item", []):  # type: ignore[attr-defined]
         where = f"items.toml item {entry.get('id')!r}"

@@ -206,6 +206,8 @@ class StepwiseJudge:
         return ask_kind(self.model, document)
 
     def fact(self, subject: Subject, fact: Fact) -> bool:
+        if any(states(s.text, fact.stated_anywhere) for s in subject.sentences):
+            return True
         found = rank(subject.sentences, fact.headings, fact.words, fact.not_words, limit=5)
         if not found or fact.by_words or stated_fact(found, fact):
             return bool(found)
@@ -391,6 +393,8 @@ class VerdictJudge:
         return reply.text, value if isinstance(value, dict) else {}
 
     def fact(self, subject: Subject, fact: Fact) -> bool:
+        if any(states(s.text, fact.stated_anywhere) for s in subject.sentences):
+            return True
         found = rank(subject.sentences, fact.headings, fact.words, fact.not_words, limit=6)
         if not found or fact.by_words or stated_fact(found, fact):
             return bool(found)

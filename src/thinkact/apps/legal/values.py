@@ -40,6 +40,13 @@ VALUES = {  # what a clause states, beyond fixed words
         r"[$€£¥]\s?\d|(?<![a-z0-9])\d[\d,.]*\s?(?:usd|eur|gbp|chf|dollars|euros|pounds)(?![a-z])"
         r"|(?<![a-z])(?:usd|eur|gbp|chf)\s?\d|(?<![\d.,])\d{1,3}(?:,\d{3})+(?![\d,])"
     ),
+    # A price by the unit of what is bought ("$65 per month", "EUR 12 a session").
+    "{price}": re.compile(
+        r"(?:[$€£¥]\s?\d[\d,.]*|(?<![a-z])(?:usd|eur|gbp|chf)\s?\d[\d,.]*"
+        r"|(?<![a-z0-9.,])\d[\d,.]*\s?(?:usd|eur|gbp|chf|dollars|euros|pounds))\s*"
+        r"(?:per|a|an|each|every|/)\s*(?:month|year|week|day|hour|session|visit|class|person"
+        r"|night|lesson|term|season|user|seat)s?(?![a-z])"
+    ),
     # A time or a notice left open: "within a reasonable time", "a timeframe appropriate to
     # the circumstances", "in due course", "in a timely manner", "for such further time as
     # may be reasonable".
