@@ -344,6 +344,8 @@ def test_the_periods_a_text_states(text: str, months: list[float]) -> None:
         ("For six months you shall not compete for any client you served in the last 24 months.",
          "safe"),
         ("You shall not compete with the Company after you leave.", ""),
+        ("For six months you shall not, in Norway or elsewhere in the world, take up employment "
+         "with any enterprise which brews beer.", "denied"),
     ],
 )  # fmt: skip
 def test_a_restriction_is_read_from_the_periods_and_places_it_states(text: str, read: str) -> None:
@@ -2309,3 +2311,26 @@ def test_a_refund_heading_shared_with_renewal_is_no_refund_clause() -> None:
     found = _candidates(subject, "refund_policy")
     shown, quote = stated(found[:5], ITEMS["refund_policy"], found)
     assert (shown, quote) == ("", None)
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "The Guild, or the weavers who wove them for it, own the copyright in those patterns.",
+        "Anything you bake in the kitchen is yours, recipes included.",
+        "You keep the rights in your photographs.",
+    ],
+)
+def test_an_owner_named_as_the_subject_states_who_owns_even_in_passing(sentence: str) -> None:
+    assert states(sentence, ("{owned_by}",))
+    assert not states("The Supplier retains the right to suspend the service.", ("{owned_by}",))
+
+
+def test_a_promise_of_quality_under_its_own_heading_is_a_warranty() -> None:
+    verdict, _ = _judged(
+        "services",
+        "warranties",
+        ("4. Quality of the Services", "The Contractor will carry out the repairs to a good "
+         "professional standard using suitably trained staff."),
+    )  # fmt: skip
+    assert verdict.verdict == "present"

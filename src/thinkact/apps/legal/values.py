@@ -143,7 +143,12 @@ VALUES = {  # what a clause states, beyond fixed words
     "{owned_by}": re.compile(
         r"(?<![a-z])(?:belongs?\s+to|vests?\s+in|vested\s+in|(?:is|are)\s+owned\s+by"
         r"|remains?\s+(?:the\s+)?(?:sole\s+|exclusive\s+)?property\s+of"
-        r"|remains?\s+(?:its|their|our|his|her)\s+own\s+property)(?![a-z])"
+        r"|remains?\s+(?:its|their|our|his|her)\s+own\s+property"
+        # the owner as the subject ("We ... own the copyright in that material"; "What you
+        # make is yours"; "you keep the rights in your recording")
+        r"|(?:owns?|keeps?|retains?)\s+(?:all\s+)?(?:the\s+)?(?:copyright|intellectual\s+property"
+        r"|rights|title|ownership)\s+(?:in|of|to)"
+        r"|(?:is|are|remains?|stays?)\s+(?:entirely\s+)?yours)(?![a-z])"
     ),
     # Audits cut down to the processor's own papers ("the right to verify ... is satisfied
     # exclusively by these documents"; an inspection "only if a supervisory authority has
