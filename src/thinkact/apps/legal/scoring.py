@@ -73,6 +73,7 @@ SPLITS: tuple[str, ...] = (
     "fresh22",
     "fresh23",
     "fresh24",
+    "fresh25",
     "real",
 )
 
