@@ -489,3 +489,5 @@ def test_a_service_agreement_for_a_subscription_is_saas_and_a_care_agreement_ser
     assert detect(load(tmp_path, services)).kind.id == "services"
     care = "CLOCK CARE AGREEMENT\n\n1. The Keeper winds and adjusts the tower clock.\n"
     assert detect(load(tmp_path, care)).kind.id == "services"
+    restored = "ORGAN RESTORATION AGREEMENT\n\n1. The Builder restores the pipes and bellows.\n"
+    assert detect(load(tmp_path, restored)).kind.id == "services"

@@ -2090,6 +2090,8 @@ def test_the_payer_named_before_the_payee_and_a_fee() -> None:
     from thinkact.apps.legal.reading import payers
 
     assert payers("7. The Railway will pay the Owner a hire fee of GBP 9,600.") == {"railway"}
+    assert payers("The Board shall settle correct invoices within 30 days.") == {"board"}
+    assert payers("The Museum shall pay the Carver the remuneration in Schedule 2.") == {"museum"}
 
 
 @pytest.mark.parametrize(
@@ -2119,6 +2121,12 @@ def test_the_payer_named_before_the_payee_and_a_fee() -> None:
         ("The Renter shall return the Van in such condition as the Depot considers acceptable.",
          "{open_scope}"),
         ("This lease is governed by New South Wales law.", "{place}"),
+        ("The Operator need not notify the Hospital before it replaces a sub-processor.",
+         "{unannounced}"),
+        ("It may add further processors without informing the Controller.", "{unannounced}"),
+        ("Lesson fees are, as a rule, non-refundable.", "{hedged_no_refund}"),
+        ("The Gallery will handle what it learns about the Artist with due discretion.",
+         "{discretion_only}"),
         ("The parties submit to the Northern Irish courts.", "{place}"),
     ],
 )  # fmt: skip
@@ -2138,6 +2146,11 @@ def test_open_wording_and_risk_read_from_one_sentence(text: str, pattern: str) -
         ("We tell members of major changes a month ahead; other changes take effect on "
          "publication.", "{at_once}"),
         ("Keep the records for such period as the law requires.", "{open_time}"),
+        ("The Processor shall not engage another processor without informing the Controller.",
+         "{unannounced}"),
+        ("Lesson fees are not refundable.", "{hedged_no_refund}"),
+        ("The Gallery will keep confidential, with due discretion, what it learns.",
+         "{discretion_only}"),
         ("The Garage is not liable for any loss of profit or revenue, however caused.",
          "{negligence_excluded}"),
         ("Neither party is liable for any loss or damage to the other's equipment, however "
@@ -2334,3 +2347,15 @@ def test_a_promise_of_quality_under_its_own_heading_is_a_warranty() -> None:
          "professional standard using suitably trained staff."),
     )  # fmt: skip
     assert verdict.verdict == "present"
+
+
+def test_a_general_contract_needs_no_confidentiality_clause_but_one_it_has_is_read() -> None:
+    general = {n.item.id: n for n in kind("general").needs}
+    assert general["confidentiality"].missing is None
+    verdict, _ = _judged(
+        "general",
+        "confidentiality",
+        ("9. Information", "The Museum will treat what it learns about the Lender with "
+         "appropriate discretion."),
+    )  # fmt: skip
+    assert verdict.verdict == "vague"

@@ -213,10 +213,10 @@ _PAYING_SIDE = re.compile(
 # Who pays under the document ("the Estate shall pay the Charges"): its own names for the
 # paying side.
 _PAYER = re.compile(
-    r"\b(?:the\s+)?([A-Za-z]+)\s+(?:shall|will|must|agrees to|is to)\s+(?:promptly\s+)?pay\s+"
-    # "pay the Charges", "pay the Owner a hire fee"
-    r"(?:[a-z]+\s+){0,4}?(?:charges?|fees?|price|prices|invoices?"
-    r"|rent|royalt(?:y|ies)|subscription|contract sum)\b",
+    r"\b(?:the\s+)?([A-Za-z]+)\s+(?:shall|will|must|agrees to|is to)\s+(?:promptly\s+)?"
+    # "pay the Charges", "pay the Owner a hire fee", "settle correct invoices"
+    r"(?:pay|settle|remit)\s+(?:[a-z]+\s+){0,4}?(?:charges?|fees?|price|prices|invoices?"
+    r"|rent|royalt(?:y|ies)|subscription|contract sum|remuneration|compensation)\b",
     re.IGNORECASE,
 )
 

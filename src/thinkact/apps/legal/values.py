@@ -40,6 +40,11 @@ VALUES = {  # what a clause states, beyond fixed words
         r"[$€£¥]\s?\d|(?<![a-z0-9])\d[\d,.]*\s?(?:usd|eur|gbp|chf|dollars|euros|pounds)(?![a-z])"
         r"|(?<![a-z])(?:usd|eur|gbp|chf)\s?\d|(?<![\d.,])\d{1,3}(?:,\d{3})+(?![\d,])"
     ),
+    # No refund said only to be the rule, not when it yields ("generally not refundable").
+    "{hedged_no_refund}": re.compile(
+        r"(?<![a-z])(?:generally|normally|usually|ordinarily|typically|as\s+a\s+rule|in\s+most\s+cases"
+        r"|in\s+principle)\s*,?\s*(?:be\s+)?(?:non-?refundable|not\s+refundable|no\s+refunds?)(?![a-z])"
+    ),
     # A price by the unit of what is bought ("$65 per month", "EUR 12 a session").
     "{price}": re.compile(
         r"(?:[$€£¥]\s?\d[\d,.]*|(?<![a-z])(?:usd|eur|gbp|chf)\s?\d[\d,.]*"
@@ -212,6 +217,8 @@ VALUE_NAMES = (
     "{own_fault}",
     "{one_side_unlimited}",
     "{negligence_excluded}",
+    "{unannounced}",
+    "{discretion_only}",
     "{long_renewal}",
     "{own_ends}",
     "{kept_on_breach}",
@@ -454,6 +461,42 @@ def _free_to_disclose(text: str) -> bool:
     return _affirmed(_FREE_TO_DISCLOSE, text)
 
 
+# Discretion promised in place of confidentiality ("will treat information about the Lender
+# with appropriate discretion"), with no duty to keep it confidential or not to disclose it.
+_DISCREET = re.compile(
+    r"\b(?:with|exercise|use|observe|show)\s+(?:all\s+|the\s+)?(?:appropriate|due|reasonable|suitable"
+    r"|proper|sensible|professional|utmost|great|every)?\s*discretion\b"
+)
+_KEPT_SECRET = re.compile(
+    r"\b(?:confidential|secret|secrecy|not\s+(?:to\s+)?disclose|non-?disclosure)"
+)
+
+
+def _discretion_only(text: str) -> bool:
+    low = normalise(text).lower()
+    return bool(_DISCREET.search(low)) and not _KEPT_SECRET.search(low)
+
+
+# The other party left untold: "is not required to inform the Controller in advance",
+# "may replace them without notifying the Customer" (not "shall not engage one without
+# notifying the Controller", where the duty stands).
+_UNANNOUNCED = re.compile(
+    r"\b(?:(?:not|never)\s+(?:be\s+)?(?:required|obliged|obligated|bound)\s+to|need\s+not"
+    r"|no\s+(?:obligation|duty)\s+to)\s+(?:inform|notify|tell|consult|warn"
+    r"|give\s+(?:(?:any|prior|advance)\s+)?notice)\b"
+    r"|\bwithout\s+(?:(?:any|prior|advance|first)\s+)?(?:informing|notifying|telling|consulting"
+    r"|notice\s+to)\s+(?:the\s+)?(?:controller|customer|client|company|you|us|operator)\b"
+)
+
+
+def _unannounced(text: str) -> bool:
+    low = normalise(text).lower()
+    return any(
+        not m.group().startswith("without") or not _DENIED_BEFORE.search(low[: m.start()])
+        for m in _UNANNOUNCED.finditer(low)
+    )
+
+
 def _own_ends(text: str) -> bool:
     return _affirmed(_OWN_ENDS, text)
 
@@ -518,6 +561,8 @@ _READ: dict[str, Callable[[str], bool]] = {
     "{own_fault}": _covers_own_fault,
     "{one_side_unlimited}": _one_side_unlimited,
     "{negligence_excluded}": _negligence_excluded,
+    "{unannounced}": _unannounced,
+    "{discretion_only}": _discretion_only,
     "{long_renewal}": _long_renewal,
     "{own_ends}": _own_ends,
     "{kept_on_breach}": _kept_on_breach,
