@@ -74,6 +74,7 @@ SPLITS: tuple[str, ...] = (
     "fresh23",
     "fresh24",
     "fresh25",
+    "fresh26",
     "real",
 )
 
