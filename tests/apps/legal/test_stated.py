@@ -2125,6 +2125,12 @@ def test_the_payer_named_before_the_payee_and_a_fee() -> None:
          "{unannounced}"),
         ("It may add further processors without informing the Controller.", "{unannounced}"),
         ("Lesson fees are, as a rule, non-refundable.", "{hedged_no_refund}"),
+        ("The Club shall indemnify and hold harmless Guide from all claims, WHETHER OR NOT "
+         "CAUSED IN PART BY THE NEGLIGENCE OF GUIDE.", "{own_fault}"),
+        ("The Agent's duty of secrecy lasts for as long as the recipe, or any part of it, keeps "
+         "commercial value to the Bakery.", "{open_time}"),
+        ("We do not give refunds in any circumstances, including where we shut the pool or "
+         "cancel a lesson.", "{kept_on_breach}"),
         ("The Gallery will handle what it learns about the Artist with due discretion.",
          "{discretion_only}"),
         ("The parties submit to the Northern Irish courts.", "{place}"),
@@ -2359,3 +2365,16 @@ def test_a_general_contract_needs_no_confidentiality_clause_but_one_it_has_is_re
          "appropriate discretion."),
     )  # fmt: skip
     assert verdict.verdict == "vague"
+
+
+def test_a_federal_law_alone_is_open_but_a_state_beside_it_names_the_law() -> None:
+    verdict, _ = _judged(
+        "terms", "governing_law", ("12. Law", "These terms are governed by the laws of the "
+                                   "United States of America."),
+    )  # fmt: skip
+    assert verdict.verdict == "vague"
+    verdict, _ = _judged(
+        "terms", "governing_law", ("12. Law", "These terms are governed by the laws of the "
+                                   "State of Oregon and the federal laws of the United States."),
+    )  # fmt: skip
+    assert verdict.verdict == "present"

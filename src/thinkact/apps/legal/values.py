@@ -83,6 +83,10 @@ VALUES = {  # what a clause states, beyond fixed words
         r"|valuable|important)\s+to"
         r"|(?:while|(?:as|so) long as)\s+[^.;,]{0,60}?\b(?:remains?|is|are|stays?)\s+worthy\s+of"
         r"\s+protection"
+        # or while a thing keeps its worth ("for as long as the Game, or any part of it,
+        # retains commercial value to the Designer")
+        r"|(?:while|(?:as|so) long as)\s+[^.;]{0,60}?\b(?:retains?|keeps?|has|holds?)\s+(?:any\s+)?"
+        r"(?:commercial\s+|economic\s+|business\s+|market\s+)?(?:value|significance|worth)\b"
         # or a time that follows an undefined yardstick or one side's schedule ("a period
         # that reflects our relationship", "a rolling cycle set by our security team")
         r"|(?:time|period)\s+(?:that|which)\s+reflects?"
@@ -269,11 +273,19 @@ _FAULT = re.compile(r"\b(?:negligen|fault|default|breach|misconduct)")
 _POSSESSIVE = {"us": "(?:us|our)", "you": "(?:you|your)", "me": "(?:me|my)"}
 
 
+# Three or more words in capitals inside a sentence that is not all capitals: a shouted tail
+# ("..., WHETHER OR NOT CAUSED BY THE NEGLIGENCE OF CONTRACTOR"), read in lower case.
+_SHOUTED = re.compile(r"\b[A-Z][A-Z'-]+(?:[\s,]+[A-Z][A-Z'-]*){2,}\b")
+
+
 def _covers_own_fault(text: str) -> bool:
     text = normalise(text)
+    if not text.isupper():
+        text = _SHOUTED.sub(lambda m: m.group().lower(), text)
     for m in _PROTECTED.finditer(text):
         name = m.group(1)
-        party = re.compile(rf"\b{_POSSESSIVE.get(name, re.escape(name))}\b")
+        named = re.escape(name)
+        party = re.compile(rf"\b{_POSSESSIVE.get(name, f'(?:{named}|{named.lower()})')}\b")
         # the protected party named as the one at fault: "the Consultant's negligence",
         # "the negligence or default of the Landlord" (not "costs that the Client incurs")
         at_fault = re.compile(
@@ -505,7 +517,8 @@ def _own_ends(text: str) -> bool:
 # Customer terminates ... because of a breach by the Provider").
 _NO_REFUND = re.compile(
     r"\b(?:not (?:be )?(?:refundable|refunded)|non-?refundable|no refunds?|(?:will|shall|does) not"
-    r" refund|(?:stays?|remains?) with us|never (?:be )?(?:refunded|paid out|paid back))\b"
+    r" refund|(?:stays?|remains?) with us|never (?:be )?(?:refunded|paid out|paid back)"
+    r"|(?:do|does|will|shall) not (?:give|make|issue|offer|pay) (?:any )?refunds?)\b"
 )
 _PROVIDER = r"(?:us|we|the (?:provider|supplier|company|licensor|vendor|seller|service provider))"
 _THEIR_FAULT = re.compile(
@@ -514,8 +527,9 @@ _THEIR_FAULT = re.compile(
     r"(?:breach|default|failure|fault)\b"
     rf"|\beven (?:if|where|when) {_PROVIDER} (?:breach|fail|default)"
     # whatever the cause, so the provider's own failure or cancellation too
-    r"|\bwhatever (?:keeps|stops|prevents|the (?:reason|cause))\b|\bunder any circumstances\b"
-    rf"|\b(?:if|when|where|even if) {_PROVIDER} cancels?\b"
+    r"|\bwhatever (?:keeps|stops|prevents|the (?:reason|cause))\b"
+    r"|\b(?:under|in) any circumstances\b"
+    rf"|\b(?:if|when|where|even if) {_PROVIDER}\b[^.;,]{{0,60}}?\bcancels?\b"
 )
 
 
@@ -584,16 +598,32 @@ def open_deadline(text: str) -> bool:
 
 
 def without(text: str, patterns: Sequence[str], not_words: Sequence[str] = ()) -> str:
-    """The text, lower case, with what `patterns` match blanked out (values read from the
-    whole sentence stay): "at such time after the end of the services as the team considers
-    practicable" keeps no "after the end" once its open wording is taken out."""
-    low = lowered(text, not_words)
+    """The text with what `patterns` match blanked out (values read from the whole sentence
+    stay): "at such time after the end of the services as the team considers practicable"
+    keeps no "after the end" once its open wording is taken out. Its case is kept, so a
+    place it names still reads ("the laws of the State of Texas and the federal laws of the
+    United States")."""
+    out = normalise(text)
+    for nw in not_words:
+        out = re.sub(re.escape(nw), " ", out, flags=re.IGNORECASE)
     for p in patterns:
         if p in VALUES:
-            low = VALUES[p].sub(" ", low)
+            out = _blanked(VALUES[p], out)
         elif not p.startswith("{"):
-            low = phrase(p).sub(" ", low)
-    return low
+            out = _blanked(phrase(p), out)
+    return out
+
+
+def _blanked(pattern: re.Pattern[str], text: str) -> str:
+    """`text` with what `pattern` matches in its lower case blanked out, its case kept."""
+    low = text.lower()
+    if len(low) != len(text):  # a letter whose lower case is longer: keep it simple
+        return pattern.sub(" ", low)
+    parts, at = [], 0
+    for m in pattern.finditer(low):
+        parts += [text[at : m.start()], " "]
+        at = m.end()
+    return "".join(parts) + text[at:]
 
 
 def states(text: str, patterns: Sequence[str], not_words: Sequence[str] = ()) -> bool:
