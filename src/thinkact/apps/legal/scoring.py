@@ -75,6 +75,7 @@ SPLITS: tuple[str, ...] = (
     "fresh24",
     "fresh25",
     "fresh26",
+    "fresh27",
     "real",
 )
 
