@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from legal_doubles import stepwise
 
-from thinkact.apps.legal.checklist import Item, kind
+from thinkact.apps.legal.checklist import Item, kind, kinds
 from thinkact.apps.legal.documents import Document, load_document
 from thinkact.apps.legal.evidence import rank, sentences, verify_quote
 from thinkact.apps.legal.judge import StepwiseJudge
@@ -465,6 +465,20 @@ def test_a_document_whose_words_name_no_kind_is_read_by_the_model(tmp_path: Path
         judge, _ = _asked(answer)
         review = review_document(Workspace(tmp_path), "doc.txt", judge)
         assert (review.kind, review.kind_why) == ("general", UNNAMED), answer
+
+
+def test_a_model_cannot_make_an_agreement_a_notice_one_side_publishes(tmp_path: Path) -> None:
+    letters = {k.id: "ABCDEFGHIJ"[i] for i, k in enumerate(kinds().values())}
+    text = UNNAMED_TEXT.replace("ARRANGEMENT BETWEEN", "QUAIL REARING AGREEMENT BETWEEN")
+    (tmp_path / "doc.txt").write_text(text, encoding="utf-8")
+    assert detect(load(tmp_path, text)).why == UNNAMED
+    for kid in ("terms", "privacy"):
+        judge, _ = _asked(letters[kid])
+        review = review_document(Workspace(tmp_path), "doc.txt", judge)
+        assert (review.kind, review.kind_why) == ("general", UNNAMED), kid
+    (tmp_path / "doc.txt").write_text(UNNAMED_TEXT, encoding="utf-8")  # no such title
+    judge, _ = _asked(letters["terms"])
+    assert review_document(Workspace(tmp_path), "doc.txt", judge).kind == "terms"
 
 
 def test_a_title_that_names_a_general_contract_needs_no_question(tmp_path: Path) -> None:

@@ -2125,6 +2125,8 @@ def test_the_payer_named_before_the_payee_and_a_fee() -> None:
          "{unannounced}"),
         ("It may add further processors without informing the Controller.", "{unannounced}"),
         ("Lesson fees are, as a rule, non-refundable.", "{hedged_no_refund}"),
+        ("The Estate shall indemnify and keep indemnified the Plumber against all losses, "
+         "including where caused by the negligence of the Plumber.", "{own_fault}"),
         ("The Club shall indemnify and hold harmless Guide from all claims, WHETHER OR NOT "
          "CAUSED IN PART BY THE NEGLIGENCE OF GUIDE.", "{own_fault}"),
         ("The Agent's duty of secrecy lasts for as long as the recipe, or any part of it, keeps "

@@ -123,6 +123,9 @@ class Kind:
     # throughout (a "Service Agreement" for a subscription is SaaS)
     narrows: tuple[str, ...] = ()
     narrowed_by: str = ""
+    # title words this kind never has where its own words are missing: a model's answer of
+    # this kind for such a title does not count (one side's notice is no "Agreement")
+    never_titled: tuple[str, ...] = ()
 
     @property
     def item_ids(self) -> frozenset[str]:
@@ -296,6 +299,7 @@ def kinds() -> dict[str, Kind]:
             _text(raw, "about", where, required=True),
             _strings(raw, "narrows", where),
             _text(raw, "narrowed_by", where).lower(),
+            _strings(raw, "never_titled", where),
         )
     return out
 

@@ -128,7 +128,7 @@ def ask_kind(model: Model, document: Document) -> Detected | None:
         ),
         max_tokens=3,
     )
-    return kind_answer(model.complete(request).text)
+    return kind_answer(model.complete(request).text, document.title)
 
 
 def stated_fact(found: Sequence[Candidate], fact: Fact) -> bool:

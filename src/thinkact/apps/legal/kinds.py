@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from thinkact.apps.legal.checklist import Kind, kinds
 from thinkact.apps.legal.documents import Document
-from thinkact.apps.legal.evidence import normalise, phrase
+from thinkact.apps.legal.evidence import normalise, phrase, titled
 
 OPENING_CHARS = 600
 REPEATED = 5  # uses of a cue that make it the text's own term
@@ -88,16 +88,18 @@ def kind_question(doc: Document) -> str:
     )
 
 
-def kind_answer(reply: str) -> Detected | None:
+def kind_answer(reply: str, title: str = "") -> Detected | None:
     """The kind a model's reply names by its letter; None for general or no answer: a
-    small model calls most contracts general, so only a more specific answer counts."""
+    small model calls most contracts general, so only a more specific answer counts, and
+    not one the document's `title` rules out (a "Grow-Out Agreement" is no terms of
+    service)."""
     m = re.match(r"\W*([A-J])\b", reply.strip())
     choices = list(kinds().values())
     at = _LETTERS.index(m.group(1)) if m is not None else len(choices)
     if at >= len(choices):
         return None
     chosen = choices[at]
-    if chosen.id == "general":
+    if chosen.id == "general" or titled(title, chosen.never_titled):
         return None
     return Detected(chosen, f"the model read it as {chosen.about.split(' (')[0]}")
 

@@ -262,7 +262,7 @@ _NO_PLACE = frozenset({
 _PROTECTED = re.compile(
     r"\b(?i:indemnif(?:y|ies)|hold|holds|save|saves|keep|keeps|make good to|makes good to)\s+"
     r"(?i:(?:and|or)\s+\w+\s+)?"
-    r"(?i:harmless\s+)?(?:the\s+)?([A-Z][A-Za-z]+|us|you|me)\b"
+    r"(?i:(?:harmless|indemnified)\s+)?(?:the\s+)?([A-Z][A-Za-z]+|us|you|me)\b"
 )
 _REACHING = re.compile(
     r"\b(?:including|even|whether or not|regardless of|irrespective of|notwithstanding)\b"
