@@ -131,9 +131,12 @@ def ask_kind(model: Model, document: Document) -> Detected | None:
     return kind_answer(model.complete(request).text, document.title)
 
 
-def stated_fact(found: Sequence[Candidate], fact: Fact) -> bool:
-    """Whether a sentence with the fact's words states one of its values: it holds."""
-    return any(c.hits and states(c.sentence.text, fact.stated_by, fact.not_words) for c in found)
+def stated_fact(subject: Subject, found: Sequence[Candidate], fact: Fact) -> bool:
+    """Whether the text settles that the fact holds: a sentence with its words states one of
+    its values, or any sentence states one that settles it wherever it stands."""
+    return any(
+        c.hits and states(c.sentence.text, fact.stated_by, fact.not_words) for c in found
+    ) or any(states(s.text, fact.stated_anywhere) for s in subject.sentences)
 
 
 def missing(need: Need, searched: bool = True) -> ItemVerdict:
@@ -206,10 +209,10 @@ class StepwiseJudge:
         return ask_kind(self.model, document)
 
     def fact(self, subject: Subject, fact: Fact) -> bool:
-        if any(states(s.text, fact.stated_anywhere) for s in subject.sentences):
-            return True
         found = rank(subject.sentences, fact.headings, fact.words, fact.not_words, limit=5)
-        if not found or fact.by_words or stated_fact(found, fact):
+        if stated_fact(subject, found, fact):
+            return True
+        if not found or fact.by_words:
             return bool(found)
         text = " ".join(c.shown for c in found)
         return self._copy(subject, text, fact.element) is not None
@@ -393,10 +396,10 @@ class VerdictJudge:
         return reply.text, value if isinstance(value, dict) else {}
 
     def fact(self, subject: Subject, fact: Fact) -> bool:
-        if any(states(s.text, fact.stated_anywhere) for s in subject.sentences):
-            return True
         found = rank(subject.sentences, fact.headings, fact.words, fact.not_words, limit=6)
-        if not found or fact.by_words or stated_fact(found, fact):
+        if stated_fact(subject, found, fact):
+            return True
+        if not found or fact.by_words:
             return bool(found)
         messages: list[Message] = [
             SystemMessage(SYSTEM),

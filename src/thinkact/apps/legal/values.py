@@ -492,21 +492,19 @@ def _discretion_only(text: str) -> bool:
 # The other party left untold: "is not required to inform the Controller in advance",
 # "may replace them without notifying the Customer" (not "shall not engage one without
 # notifying the Controller", where the duty stands).
-_UNANNOUNCED = re.compile(
+_NEED_NOT_TELL = re.compile(
     r"\b(?:(?:not|never)\s+(?:be\s+)?(?:required|obliged|obligated|bound)\s+to|need\s+not"
     r"|no\s+(?:obligation|duty)\s+to)\s+(?:inform|notify|tell|consult|warn"
     r"|give\s+(?:(?:any|prior|advance)\s+)?notice)\b"
-    r"|\bwithout\s+(?:(?:any|prior|advance|first)\s+)?(?:informing|notifying|telling|consulting"
+)
+_UNTOLD = re.compile(
+    r"\bwithout\s+(?:(?:any|prior|advance|first)\s+)?(?:informing|notifying|telling|consulting"
     r"|notice\s+to)\s+(?:the\s+)?(?:controller|customer|client|company|you|us|operator)\b"
 )
 
 
 def _unannounced(text: str) -> bool:
-    low = normalise(text).lower()
-    return any(
-        not m.group().startswith("without") or not _DENIED_BEFORE.search(low[: m.start()])
-        for m in _UNANNOUNCED.finditer(low)
-    )
+    return bool(_NEED_NOT_TELL.search(normalise(text).lower())) or _affirmed(_UNTOLD, text)
 
 
 def _own_ends(text: str) -> bool:
