@@ -129,13 +129,13 @@ def segment(name: str, pages: list[str], *, paged: bool | None = None) -> Docume
     list_next: int | None = None  # the number the next item of a numbered list would have
     buf_page: int | None = None  # the page the passage being gathered starts on
     carried = False  # the last page ended inside a sentence
-    for number, page in enumerate(pages, start=1):
+    page_lines = [page.splitlines() for page in pages]
+    for number, lines in enumerate(page_lines, start=1):
         page_no = number if paged else None
-        lines = page.splitlines()
         if carried:  # the sentence the last page cut carries on here
             lines = lines[_text_at(lines) :]
         # the page's end closes its last passage, unless a sentence it cuts carries on
-        carried = number < len(pages) and _runs_on(page, pages[number])
+        carried = number < len(pages) and _runs_on(lines, page_lines[number])
         lines = lines[: _text_end(lines)] if carried else [*lines, ""]
         for at, raw in enumerate(lines):
             line = raw.strip()
@@ -227,12 +227,11 @@ def _text_end(lines: list[str]) -> int:
     return next((i + 1 for i in range(len(lines) - 1, -1, -1) if _is_text(lines[i])), 0)
 
 
-def _runs_on(page: str, next_page: str) -> bool:
-    """Whether a sentence cut by the page's end carries on at the top of the next: the
-    page's last line ends in a lower-case word or a comma, and the next page's first line
-    starts in lower case ("... the functionality of the Service or the" / "level of
-    security.")."""
-    lines, following = page.splitlines(), next_page.splitlines()
+def _runs_on(lines: list[str], following: list[str]) -> bool:
+    """Whether a sentence cut by a page's end (its `lines`) carries on at the top of the
+    next (`following`): the page's last line ends in a lower-case word or a comma, and the
+    next page's first line starts in lower case ("... the functionality of the Service or
+    the" / "level of security.")."""
     end, start = _text_end(lines), _text_at(following)
     if not end or start == len(following):
         return False
