@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from thinkact.apps.legal.checklist import Need, _items, kind
 from thinkact.apps.legal.documents import Document, Passage, segment
-from thinkact.apps.legal.evidence import Candidate, rank, run_in_label, sentences
+from thinkact.apps.legal.evidence import Candidate, hits, phrase, rank, run_in_label, sentences
 from thinkact.apps.legal.judge import ItemVerdict, StepwiseJudge, Subject
 from thinkact.apps.legal.reading import risky_stated, safe_stated, stated
 from thinkact.apps.legal.reviewer import SEARCHED
@@ -344,6 +344,9 @@ def test_the_periods_a_text_states(text: str, months: list[float]) -> None:
         ("For six months you shall not compete for any client you served in the last 24 months.",
          "safe"),
         ("You shall not compete with the Company after you leave.", ""),
+        ("For six months after leaving you shall not work for any bakery anywhere in Europe.",
+         "denied"),
+        ("For six months after leaving you shall not work for any bakery in Leeds.", "safe"),
         ("For six months you shall not, in Norway or elsewhere in the world, take up employment "
          "with any enterprise which brews beer.", "denied"),
     ],
@@ -404,6 +407,35 @@ def test_a_mutual_carve_out_does_not_settle_who_a_liability_limit_protects() -> 
 def test_renewable_energy_is_not_a_renewal() -> None:
     subject = _subject(("Reporting", "The Supplier reports the share of renewable energy it uses."))
     assert _candidates(subject, "auto_renewal") == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "You will hold us harmless from any claim.",
+        "The Hirer shall hold the Owner and its agents harmless.",
+        "The Buyer saves the Seller harmless from all claims.",
+        "The Hirer shall reimburse the Owner for every claim.",
+    ],
+)
+def test_an_indemnity_in_the_words_of_its_other_forms(text: str) -> None:
+    assert hits(text, ITEMS["indemnity"].words)
+
+
+def test_hold_harmless_with_words_between_is_one_phrase_and_no_farther() -> None:
+    assert phrase("hold * harmless").search("hold the company harmless")
+    assert phrase("hold * harmless").search("hold harmless")
+    assert not phrase("hold * harmless").search("hold the keys. it is harmless")
+    assert not phrase("hold * harmless").search("hold a b c d e f harmless")
+
+
+def test_an_indemnity_whoever_caused_the_loss_is_risky() -> None:
+    text = (
+        "The Hirer shall reimburse the Owner for every claim arising from the hire, "
+        "regardless of who caused it."
+    )
+    verdict, _ = _judged("general", "indemnity", ("Indemnity", text))
+    assert verdict.verdict == "risky"
 
 
 def test_risky_wording_makes_an_indemnity_risky_without_asking_the_model() -> None:
@@ -675,6 +707,11 @@ def test_a_providers_right_to_end_access_is_the_norm_in_terms_of_service() -> No
         ("Nothing in these Terms limits our liability where the consumer law says otherwise.",
          False),
         ("Nothing in this agreement limits our liability for death or fraud.", False),
+        ("The Supplier's liability is capped at the fees; the Customer's liability is not "
+         "limited.", True),
+        ("The Hirer's liability to the Owner shall be unlimited.", True),
+        ("The Hirer's liability for damage it causes deliberately is unlimited.", False),
+        ("Each party's liability is unlimited.", False),
     ],
 )  # fmt: skip
 def test_one_partys_liability_left_unlimited_for_everything(text: str, risky: bool) -> None:
@@ -1971,8 +2008,12 @@ def test_a_party_that_may_not_end_it_even_on_the_others_failure_has_no_way_out(
         ("If we cancel the course, the deposit is never refunded.", True),
         ("If you cancel less than 7 days before the course, the deposit stays with us.", False),
         ("Fees are non-refundable, except where we cancel the course.", False),
+        ("No refunds will be given, even if we end your membership or close the venue.", True),
+        ("Fees are not refundable, including where the Provider discontinues the service.",
+         True),
+        ("Fees are not refundable if you end your membership early.", False),
     ],
-)
+)  # fmt: skip
 def test_no_refund_whatever_keeps_the_service_from_running_is_risky(text: str, risky: bool) -> None:
     assert states(text, ("{kept_on_breach}",)) is risky
 

@@ -72,9 +72,11 @@ def sentences(doc: Document) -> tuple[Sentence, ...]:
 
 @cache
 def phrase(phrase: str) -> re.Pattern[str]:
-    """A phrase matched at a word start (unless it starts with punctuation, like "@")."""
+    """A phrase matched at a word start (unless it starts with punctuation, like "@"); a
+    " * " in it stands for up to five words ("hold * harmless": "hold the Company harmless")."""
     start = r"(?<![a-z0-9])" if phrase[:1].isalnum() else ""
-    return re.compile(start + re.escape(phrase))
+    gap = r"\s+(?:[^\s.;:]+\s+){0,5}?"
+    return re.compile(start + gap.join(re.escape(part) for part in phrase.split(" * ")))
 
 
 @cache

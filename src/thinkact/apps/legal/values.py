@@ -325,7 +325,10 @@ _NOTHING_LIMITS = re.compile(
     r"(?: (?:to|towards) (?:us|you|the [a-z]+|[a-z]+))?"
     # "No limit applies to the liability of the Distributor."
     r"|\bno limit (?:applies|shall apply|will apply) to (?:the )?(?:[a-z]+(?:'s)? )?liability"
-    r"(?: of (?:the )?[a-z]+)?)\s*(?:[.;]|$)"
+    r"(?: of (?:the )?[a-z]+)?"
+    # "the Customer's liability is not limited": said of one side with no cause named
+    r"|\b(?:the )?[a-z]+(?:'s)? liability(?: (?:to|towards) (?:us|you|the [a-z]+))? (?:is|shall be"
+    r"|will be|remains) (?:not (?:be )?limited|unlimited|without limit(?:ation)?))\s*(?:[.;]|$)"
 )
 
 
@@ -528,6 +531,9 @@ _THEIR_FAULT = re.compile(
     r"|\bwhatever (?:keeps|stops|prevents|the (?:reason|cause))\b"
     r"|\b(?:under|in) any circumstances\b"
     rf"|\b(?:if|when|where|even if) {_PROVIDER}\b[^.;,]{{0,60}}?\bcancels?\b"
+    # "even if we end your membership or close the venue"
+    rf"|\b(?:even|including) (?:if|where|when) {_PROVIDER} (?:[a-z]+ )?(?:ends?|terminates?|closes?"
+    r"|suspends?|withdraws?|discontinues?|cancels?)\b"
 )
 
 
