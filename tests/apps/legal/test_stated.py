@@ -2177,6 +2177,12 @@ def test_the_payer_named_before_the_payee_and_a_fee() -> None:
         ("The Gallery will handle what it learns about the Artist with due discretion.",
          "{discretion_only}"),
         ("The parties submit to the Northern Irish courts.", "{place}"),
+        ("The Operator may alter these conditions at any time; alterations are binding from "
+         "the date they are displayed at reception.", "{at_once}"),
+        ("Each revision takes effect on the date it is published.", "{at_once}"),
+        ("Notice of non-renewal counts only if received in the last week of November.",
+         "{notice_window}"),
+        ("The Camp may give notice of non-renewal only during February.", "{notice_window}"),
     ],
 )  # fmt: skip
 def test_open_wording_and_risk_read_from_one_sentence(text: str, pattern: str) -> None:
@@ -2198,6 +2204,9 @@ def test_open_wording_and_risk_read_from_one_sentence(text: str, pattern: str) -
         ("The Processor shall not engage another processor without informing the Controller.",
          "{unannounced}"),
         ("Lesson fees are not refundable.", "{hedged_no_refund}"),
+        ("Either party may give notice of non-renewal at any time in the last year of the "
+         "term.", "{notice_window}"),
+        ("Alterations to these terms take effect 30 days after we email you.", "{at_once}"),
         ("The Gallery will keep confidential, with due discretion, what it learns.",
          "{discretion_only}"),
         ("The Garage is not liable for any loss of profit or revenue, however caused.",

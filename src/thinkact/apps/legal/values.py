@@ -125,6 +125,12 @@ VALUES = {  # what a clause states, beyond fixed words
         r"(?<![a-z])(?:(?:during|within|in)\s+(?:the|a|that)\s+[^.;]{0,30}?\b(?:period|window"
         r"|days|weeks|fortnight)\s+(?:(?:that|which)\s+)?(?:begins|beginning|starts|starting"
         r"|opens|opening|commences|commencing)"
+        # or only in a short stretch of the calendar ("received in the last week of November")
+        r"|(?:during|in|within)\s+the\s+(?:last|final|first|closing|opening)\s+(?:week|fortnight"
+        r"|(?:\d+|[a-z]+)\s+(?:\(\d+\)\s+)?days)\s+of\s+(?:january|february|march|april|may|june"
+        r"|july|august|september|october|november|december|each|every|the)"
+        r"|(?:only|solely|exclusively)\s+(?:during|in|within)\s+(?:the\s+month\s+of\s+)?(?:january"
+        r"|february|march|april|may|june|july|august|september|october|november|december)"
         r"|(?:at any other time|outside (?:that|this|the|such) (?:period|window|fortnight|time))"
         r"[^.;]{0,60}?\b(?:(?:of|has) no effect|ineffective|invalid|void|(?:does|will|shall)"
         r" not (?:take effect|stop|prevent|count)|is not effective))(?![a-z])"
@@ -174,14 +180,17 @@ VALUES = {  # what a clause states, beyond fixed words
     # any time by publishing the amended version ... from the date of publication").
     "{at_once}": re.compile(
         r"(?<![a-z])(?:may|can|reserves\s+the\s+right\s+to)\s+(?:[a-z]+\s+){0,3}?(?:amend|change|modify"
-        r"|update|revise)(?![a-z])[^.;]{0,240}?(?<![a-z])(?:from|on|upon|with\s+effect\s+from|as\s+of"
-        r"|effective)\s+(?:the\s+(?:date|day|moment|time)\s+(?:of\s+(?:its\s+)?|it\s+is\s+)?)?(?:publication"
-        r"|posting|published|posted)(?![a-z])"
+        r"|update|revise|alter|vary)(?![a-z])[^.;]{0,240}?(?<![a-z])(?:from|on|upon|with\s+effect\s+from"
+        r"|as\s+of|effective)\s+(?:the\s+(?:date|day|moment|time)\s+(?:of\s+(?:its\s+)?|(?:it\s+is|they"
+        r"\s+are)\s+)?)?(?:publication|posting|published|posted|displayed|uploaded|pinned|put\s+up)"
+        r"(?![a-z])"
         # "Changes take effect when posted" (not "Other amendments ...", beside notice of
         # the material ones)
-        r"|(?<![a-z])(?<!other\s)(?<!minor\s)(?:changes?|amendments?|updates?|revisions?|modifications?)\s+(?:will\s+|shall\s+)?"
-        r"(?:takes?|come)\s+(?:into\s+)?effect\s+(?:immediately\s+)?(?:when|once|as\s+soon\s+as|on|upon)\s+"
-        r"(?:(?:they|it)\s+(?:are|is)\s+|being\s+)?(?:posted|published|posting|publication)(?![a-z])"
+        r"|(?<![a-z])(?<!other\s)(?<!minor\s)(?:changes?|amendments?|updates?|revisions?|modifications?"
+        r"|alterations?|variations?)\s+(?:will\s+|shall\s+)?(?:(?:takes?|come)\s+(?:into\s+)?effect|(?:are|is)"
+        r"\s+binding|bind\s+[a-z]+)\s+(?:immediately\s+)?(?:when|once|as\s+soon\s+as|on|upon|from)\s+"
+        r"(?:the\s+(?:date|day|moment|time)\s+)?(?:(?:they|it)\s+(?:are|is)\s+|being\s+)?(?:posted"
+        r"|published|posting|publication|displayed|uploaded|pinned|put\s+up)(?![a-z])"
     ),
     # What is promised or granted left to one side's later judgement ("in such condition as
     # the Owner ... considers appropriate", "in such other products ... as the Parties may
