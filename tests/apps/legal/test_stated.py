@@ -113,6 +113,13 @@ def test_a_sentence_that_states_the_value_is_not_vague_for_its_open_words() -> N
     assert stated(_candidates(subject, "retention"), ITEMS["retention"])[0] == "present"
 
 
+def test_a_cap_at_the_charges_paid_is_a_stated_limit() -> None:
+    text = "Each party's total liability is capped at the Charges paid in the prior year."
+    subject = _subject(("Liability", text))
+    limit = ITEMS["limitation_of_liability"]
+    assert stated(_candidates(subject, "limitation_of_liability"), limit)[0] == "present"
+
+
 def test_neither_leaves_the_decision_to_the_model() -> None:
     subject = _subject(("Payment", "The Client shall pay the fees set out in the order."))
     assert stated(_candidates(subject, "payment_terms"), ITEMS["payment_terms"]) == ("", None)
@@ -2183,6 +2190,9 @@ def test_the_payer_named_before_the_payee_and_a_fee() -> None:
         ("Notice of non-renewal counts only if received in the last week of November.",
          "{notice_window}"),
         ("The Camp may give notice of non-renewal only during February.", "{notice_window}"),
+        ("The new version binds you from the moment it is posted.", "{at_once}"),
+        ("The Provider shall have no liability whatsoever to the Customer, howsoever arising, "
+         "including for its own negligence.", "{negligence_excluded}"),
     ],
 )  # fmt: skip
 def test_open_wording_and_risk_read_from_one_sentence(text: str, pattern: str) -> None:
@@ -2207,6 +2217,8 @@ def test_open_wording_and_risk_read_from_one_sentence(text: str, pattern: str) -
         ("Either party may give notice of non-renewal at any time in the last year of the "
          "term.", "{notice_window}"),
         ("Alterations to these terms take effect 30 days after we email you.", "{at_once}"),
+        ("The Provider shall have no liability to the Customer for indirect loss, including "
+         "where caused by its own negligence.", "{negligence_excluded}"),
         ("The Gallery will keep confidential, with due discretion, what it learns.",
          "{discretion_only}"),
         ("The Garage is not liable for any loss of profit or revenue, however caused.",

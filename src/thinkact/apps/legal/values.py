@@ -187,8 +187,9 @@ VALUES = {  # what a clause states, beyond fixed words
         # "Changes take effect when posted" (not "Other amendments ...", beside notice of
         # the material ones)
         r"|(?<![a-z])(?<!other\s)(?<!minor\s)(?:changes?|amendments?|updates?|revisions?|modifications?"
-        r"|alterations?|variations?)\s+(?:will\s+|shall\s+)?(?:(?:takes?|come)\s+(?:into\s+)?effect|(?:are|is)"
-        r"\s+binding|bind\s+[a-z]+)\s+(?:immediately\s+)?(?:when|once|as\s+soon\s+as|on|upon|from)\s+"
+        r"|alterations?|variations?|(?:new|revised|amended|updated|changed)\s+(?:version|terms"
+        r"|edition|conditions))\s+(?:will\s+|shall\s+)?(?:(?:takes?|come)\s+(?:into\s+)?effect|(?:are|is)"
+        r"\s+binding|binds?\s+[a-z]+)\s+(?:immediately\s+)?(?:when|once|as\s+soon\s+as|on|upon|from)\s+"
         r"(?:the\s+(?:date|day|moment|time)\s+)?(?:(?:they|it)\s+(?:are|is)\s+|being\s+)?(?:posted"
         r"|published|posting|publication|displayed|uploaded|pinned|put\s+up)(?![a-z])"
     ),
@@ -362,6 +363,13 @@ _NEGLIGENCE_EXCLUDED = re.compile(
     r"(?!\s+of\s+(?:profits?|revenues?|business|goodwill|opportunit|savings|contracts?))"
     r"[^.;]{0,200}?(?:(?:howsoever|however)\s+caused|negligence\s+of\s+(?:the\s+)?[a-z]+"
     r"|(?:its|their|our)\s+(?:own\s+)?negligence|by\s+(?:the\s+)?negligence)"
+    # or for everything, its own negligence included ("no liability whatsoever to the
+    # Customer, howsoever arising, including for its own negligence")
+    r"|(?<![a-z])(?:no\s+liability|not\s+be\s+liable|not\s+liable|excludes?\s+all\s+liability)\s+"
+    r"(?:whatsoever|of\s+any\s+kind|at\s+all|to\s+(?:you|us|the\s+[a-z]+))"
+    r"(?:(?!indirect|consequential|special|profit|revenue|goodwill)[^.;]){0,150}?"
+    r"(?<![a-z])(?:including|even)\s+(?:for|where|if|when)?[^.;]{0,40}?(?:(?:its|their|our)\s+"
+    r"(?:own\s+)?negligence|negligence\s+of\s+(?:the\s+)?[a-z]+)"
 )
 
 
