@@ -120,6 +120,19 @@ def test_a_cap_at_the_charges_paid_is_a_stated_limit() -> None:
     assert stated(_candidates(subject, "limitation_of_liability"), limit)[0] == "present"
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The Customer shall pay each invoice by the last day of the month after its receipt.",
+        "Invoices are payable by the end of the month following the month of delivery.",
+        "The rent is paid on the first day of each month.",
+    ],
+)
+def test_a_payment_date_of_the_calendar_is_stated(text: str) -> None:
+    subject = _subject(("Payment", text))
+    assert stated(_candidates(subject, "payment_terms"), ITEMS["payment_terms"])[0] == "present"
+
+
 def test_neither_leaves_the_decision_to_the_model() -> None:
     subject = _subject(("Payment", "The Client shall pay the fees set out in the order."))
     assert stated(_candidates(subject, "payment_terms"), ITEMS["payment_terms"]) == ("", None)
