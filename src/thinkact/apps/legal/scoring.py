@@ -76,6 +76,7 @@ SPLITS: tuple[str, ...] = (
     "fresh25",
     "fresh26",
     "fresh27",
+    "fresh28",
     "real",
 )
 
