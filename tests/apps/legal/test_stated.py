@@ -113,6 +113,43 @@ def test_a_sentence_that_states_the_value_is_not_vague_for_its_open_words() -> N
     assert stated(_candidates(subject, "retention"), ITEMS["retention"])[0] == "present"
 
 
+def test_what_goes_on_after_the_end_is_no_term_of_the_agreement() -> None:
+    subject = _subject(
+        ("9. Confidentiality", "The obligations in this Article 9 continue for three (3) years "
+         "after the relationship between the parties under this Agreement ends."),
+    )  # fmt: skip
+    assert _candidates(subject, "term_termination") == []
+
+
+def test_obligations_that_continue_in_force_under_a_duration_heading_are_confidentialitys() -> None:
+    verdict, _ = _judged(
+        "nda",
+        "term_termination",
+        ("3. Duration of Confidentiality", "The obligations of the Recipient shall continue in "
+         "force for a reasonable period after the disclosure."),
+        ("5. Term and Termination", "Either party may end this Agreement on 30 days' notice."),
+    )  # fmt: skip
+    assert verdict.verdict == "present"
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        ("The Licensor allows the Licensee to use the Designs in connection with its products.",
+         "vague"),
+        ("The Licensor grants the Licensee a non-exclusive, perpetual licence to use the "
+         "Software.", "present"),
+        ("We grant you a non-exclusive licence to print the Images throughout Australia.",
+         "present"),
+        ("The Licensor grants the Licensee a non-exclusive licence to use the Software for the "
+         "processing of its survey data on two workstations.", "present"),
+    ],
+)  # fmt: skip
+def test_a_licence_grant_states_its_scope(text: str, verdict: str) -> None:
+    judged, _ = _judged("licence", "licence_grant", ("2. Licence", text))
+    assert judged.verdict == verdict
+
+
 def test_a_cap_at_the_charges_paid_is_a_stated_limit() -> None:
     text = "Each party's total liability is capped at the Charges paid in the prior year."
     subject = _subject(("Liability", text))
@@ -1282,6 +1319,35 @@ def test_a_price_or_billing_period_settles_that_users_pay_without_asking() -> No
     assert judge.fact(listed, paid) and not asked
     counted = _subject(("1. What we offer", "We send up to 4 newsletters per month."))
     assert not judge.fact(counted, paid)
+    # prices said to exist, without a figure
+    priced = _subject(("2. Booking", "Prices are in Bahamian dollars and include VAT."))
+    model, asked = _never_copies()
+    assert StepwiseJudge(model, explain=False).fact(priced, paid) and not asked
+
+
+def test_a_price_left_to_later_agreement_is_vague_however_clear_the_due_date() -> None:
+    subject = _subject(
+        ("4. Compensation", "The Owner shall pay the Contractor reasonable compensation for "
+         "each season, as the Parties shall settle between them at its close."),
+        ("4. Compensation", "The Owner shall pay each invoice within thirty (30) days."),
+    )  # fmt: skip
+    assert stated(_candidates(subject, "payment_terms"), ITEMS["payment_terms"])[0] == "vague"
+
+
+@pytest.mark.parametrize(
+    ("text", "open_"),
+    [
+        ("The Licensee pays a royalty at a rate to be agreed between the parties.", True),
+        ("The Owner pays a fair price for each load.", True),
+        ("The fee is such amount as the parties may agree from time to time.", True),
+        ("The Client pays the reasonable fees of the agent, not exceeding 10% of the costs.",
+         False),
+        ("The Early Exit Fee, which the parties agree is a genuine pre-estimate of loss.", False),
+        ("The fee is USD 400 a month.", False),
+    ],
+)  # fmt: skip
+def test_a_price_left_open(text: str, open_: bool) -> None:
+    assert states(text, ("{open_price}",)) is open_
 
 
 def test_a_dispute_clause_that_names_no_law_or_court_is_no_governing_law() -> None:
@@ -2204,6 +2270,9 @@ def test_the_payer_named_before_the_payee_and_a_fee() -> None:
          "{notice_window}"),
         ("The Camp may give notice of non-renewal only during February.", "{notice_window}"),
         ("The new version binds you from the moment it is posted.", "{at_once}"),
+        ("All payments are final and non-refundable in all circumstances.", "{kept_on_breach}"),
+        ("The School shall not be liable for any death, personal injury or loss of property, "
+         "whether caused by negligence or otherwise.", "{negligence_excluded}"),
         ("The Provider shall have no liability whatsoever to the Customer, howsoever arising, "
          "including for its own negligence.", "{negligence_excluded}"),
     ],
@@ -2232,6 +2301,8 @@ def test_open_wording_and_risk_read_from_one_sentence(text: str, pattern: str) -
         ("Alterations to these terms take effect 30 days after we email you.", "{at_once}"),
         ("The Provider shall have no liability to the Customer for indirect loss, including "
          "where caused by its own negligence.", "{negligence_excluded}"),
+        ("We shall not be liable for any death or personal injury except where caused by our "
+         "negligence.", "{negligence_excluded}"),
         ("The Gallery will keep confidential, with due discretion, what it learns.",
          "{discretion_only}"),
         ("The Garage is not liable for any loss of profit or revenue, however caused.",

@@ -106,11 +106,24 @@ def hits(text: str, words: Sequence[str], not_words: Sequence[str] = ()) -> int:
     return sum(1 for w in words if phrase(w).search(low))
 
 
+# Named spans a `not_words` entry may take out whole. "{survival}": what goes on after the
+# end ("the obligations in this Article continue for three years after ... this Agreement
+# ends") is no way of ending it.
+NOT_SPANS = {
+    "{survival}": re.compile(
+        r"(?<![a-z])(?:obligations?|duties|duty|undertakings?|restrictions?|provisions?|rights)\b"
+        r"[^.;]{0,80}?\b(?:continue|survive|remain)s?\b[^.;]{0,120}?\b(?:after|following|beyond)"
+        r"\b[^.;]{0,100}\b(?:ends?|ended|terminat\w*|expir\w*)"
+    ),
+}
+
+
 def lowered(text: str, not_words: Sequence[str] = ()) -> str:
     """The text as words are matched in it: normalised, lower case, without `not_words`."""
     low = normalise(text).lower()
     for phrase in not_words:
-        low = low.replace(phrase, " ")
+        span = NOT_SPANS.get(phrase)
+        low = span.sub(" ", low) if span is not None else low.replace(phrase, " ")
     return low
 
 

@@ -36,6 +36,12 @@ VALUES = {  # what a clause states, beyond fixed words
         rf"(?<![a-z0-9]){_NUMBER}\s*(?:\(\d+\)\s*)?-?\s*(?:business |calendar |working )?"
         r"(?:hour|day|week|month|year)s?(?![a-z])"
     ),
+    # A span of years or months something lasts ("for five years", "for a term of three (3)
+    # years"), not a deadline ("within fourteen days").
+    "{for_period}": re.compile(
+        rf"(?<![a-z])for\s+(?:a\s+(?:period|term)\s+of\s+)?{_NUMBER}\s*(?:\(\d+\)\s*)?-?\s*"
+        r"(?:year|month)s?(?![a-z])"
+    ),
     "{amount}": re.compile(
         r"[$€£¥]\s?\d|(?<![a-z0-9])\d[\d,.]*\s?(?:usd|eur|gbp|chf|dollars|euros|pounds)(?![a-z])"
         r"|(?<![a-z])(?:usd|eur|gbp|chf)\s?\d|(?<![\d.,])\d{1,3}(?:,\d{3})+(?![\d,])"
@@ -101,6 +107,20 @@ VALUES = {  # what a clause states, beyond fixed words
         r"|(?:cycle|period|schedule|timetable)\s+(?:set|determined|decided|fixed|chosen)\s+by"
         r"\s+(?!(?:the\s+)?(?:applicable\s+)?(?:law|statute|regulation|legislation))[a-z]+"
         r")(?![a-z])"
+    ),
+    # A price left to later agreement or to what is fair ("reasonable compensation ... as
+    # the Parties shall settle between them", "a rate to be agreed between the parties"):
+    # what must be paid is open, however clear the due date. A figure beside it bounds it.
+    "{open_price}": re.compile(
+        r"(?<![a-z])(?:reasonable|fair|appropriate|suitable|equitable)\s+(?:compensation"
+        r"|remuneration|fees?|price|sum|amount|share|rate|royalt(?:y|ies)|consideration)(?![a-z])"
+        r"(?![^.;]{0,80}?(?:not\s+exceeding|up\s+to|capped|\d))"
+        r"|(?<![a-z])(?:compensation|remuneration|fees?|prices?|sums?|amounts?|rates?|royalt(?:y|ies)"
+        r"|percentage)\s+[^.;]{0,120}?(?:as|which|that)\s+the\s+parties\s+(?:shall|will|may)\s+"
+        r"(?:from\s+time\s+to\s+time\s+)?(?:settle|agree|determine|fix|negotiate)(?![a-z])"
+        r"|(?<![a-z])(?:rate|price|fee|amount|royalty|percentage)s?\s+(?:is\s+|are\s+|shall\s+be\s+"
+        r"|will\s+be\s+)?(?:to\s+be\s+)?(?:agreed|settled|negotiated|fixed|determined)\s+(?:between"
+        r"|by)\s+the\s+parties(?![a-z])"
     ),
     # A payer's duty to pay that waits on its own payment by someone else ("pay when paid",
     # "conditional on the Company having been paid by the Client").
@@ -370,6 +390,11 @@ _NEGLIGENCE_EXCLUDED = re.compile(
     r"(?:(?!indirect|consequential|special|profit|revenue|goodwill)[^.;]){0,150}?"
     r"(?<![a-z])(?:including|even)\s+(?:for|where|if|when)?[^.;]{0,40}?(?:(?:its|their|our)\s+"
     r"(?:own\s+)?negligence|negligence\s+of\s+(?:the\s+)?[a-z]+)"
+    # or for death and personal injury its negligence causes, which no clause may exclude
+    r"|(?<![a-z])(?:no\s+liability|not\s+be\s+liable|not\s+liable|no\s+responsibility"
+    r"|not\s+be\s+responsible|not\s+responsible)\s+(?:[a-z]+\s+){0,3}?for\s+(?:any\s+)?(?:death"
+    r"|personal\s+injury|bodily\s+injury)(?:(?!except|unless|other\s+than|save|excluding)[^.;])"
+    r"{0,200}?(?:negligen|(?:howsoever|however)\s+caused)"
 )
 
 
@@ -546,7 +571,7 @@ _THEIR_FAULT = re.compile(
     rf"|\beven (?:if|where|when) {_PROVIDER} (?:breach|fail|default)"
     # whatever the cause, so the provider's own failure or cancellation too
     r"|\bwhatever (?:keeps|stops|prevents|the (?:reason|cause))\b"
-    r"|\b(?:under|in) any circumstances\b"
+    r"|\b(?:under|in) (?:any|all) circumstances\b|\bwhatever the circumstances\b"
     rf"|\b(?:if|when|where|even if) {_PROVIDER}\b[^.;,]{{0,60}}?\bcancels?\b"
     # "even if we end your membership or close the venue"
     rf"|\b(?:even|including) (?:if|where|when) {_PROVIDER} (?:[a-z]+ )?(?:ends?|terminates?|closes?"
