@@ -77,6 +77,7 @@ SPLITS: tuple[str, ...] = (
     "fresh26",
     "fresh27",
     "fresh28",
+    "fresh29",
     "real",
 )
 
