@@ -113,6 +113,24 @@ def test_a_sentence_that_states_the_value_is_not_vague_for_its_open_words() -> N
     assert stated(_candidates(subject, "retention"), ITEMS["retention"])[0] == "present"
 
 
+def test_a_long_restraint_under_its_own_heading_is_risky_without_the_items_words() -> None:
+    verdict, _ = _judged(
+        "employment",
+        "non_compete",
+        ("9. Restrictions after Employment", "For a period of five (5) years after his "
+         "employment ends, the Employee shall not make, carve or sell any carved article."),
+    )  # fmt: skip
+    assert verdict.verdict == "risky"
+
+
+def test_the_copies_returned_at_the_end_are_no_licence_restriction() -> None:
+    subject = _subject(
+        ("9. Duration", "After that it shall stop using the Mark, return the Method Book and "
+         "all copies, and pay all sums due."),
+    )  # fmt: skip
+    assert _candidates(subject, "licence_restrictions") == []
+
+
 def test_what_goes_on_after_the_end_is_no_term_of_the_agreement() -> None:
     subject = _subject(
         ("9. Confidentiality", "The obligations in this Article 9 continue for three (3) years "
@@ -2271,6 +2289,8 @@ def test_the_payer_named_before_the_payee_and_a_fee() -> None:
         ("The Camp may give notice of non-renewal only during February.", "{notice_window}"),
         ("The new version binds you from the moment it is posted.", "{at_once}"),
         ("All payments are final and non-refundable in all circumstances.", "{kept_on_breach}"),
+        ("The obligations survive for as long as the Disclosing Party has a legitimate interest "
+         "in the information being kept confidential.", "{open_time}"),
         ("The School shall not be liable for any death, personal injury or loss of property, "
          "whether caused by negligence or otherwise.", "{negligence_excluded}"),
         ("The Provider shall have no liability whatsoever to the Customer, howsoever arising, "

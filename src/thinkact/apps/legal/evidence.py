@@ -119,11 +119,12 @@ NOT_SPANS = {
 
 
 def lowered(text: str, not_words: Sequence[str] = ()) -> str:
-    """The text as words are matched in it: normalised, lower case, without `not_words`."""
+    """The text as words are matched in it: normalised, lower case, without `not_words`
+    (a named span, or a phrase with " * " gaps, is taken out where it matches)."""
     low = normalise(text).lower()
-    for phrase in not_words:
-        span = NOT_SPANS.get(phrase)
-        low = span.sub(" ", low) if span is not None else low.replace(phrase, " ")
+    for entry in not_words:
+        span = NOT_SPANS.get(entry) or (phrase(entry) if " * " in entry else None)
+        low = span.sub(" ", low) if span is not None else low.replace(entry, " ")
     return low
 
 

@@ -271,8 +271,9 @@ class StepwiseJudge:
             if item.concrete:
                 verdict, note = "vague", item.vague
         # A clause is judged risky only where it is plainly there: two of its words, or its
-        # heading and one ("each renewal of the insurance policies" is no renewal clause).
-        plain = max(c.score for c in candidates) >= 2
+        # heading and one ("each renewal of the insurance policies" is no renewal clause);
+        # a restriction judged by how long it lasts, under its own heading alone.
+        plain = max(c.score for c in candidates) >= (1.5 if item.max_months else 2)
         if verdict == "present" and need.risk_checked and item.safe and plain:
             read, denial = safe_stated(candidates, item, quote if shown == "present" else None)
             # What keeps it fair elsewhere outweighs a safeguard denied in the clause (the

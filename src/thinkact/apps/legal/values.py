@@ -93,6 +93,11 @@ VALUES = {  # what a clause states, beyond fixed words
         # retains commercial value to the Designer")
         r"|(?:while|(?:as|so) long as)\s+[^.;]{0,60}?\b(?:retains?|keeps?|has|holds?)\s+(?:any\s+)?"
         r"(?:commercial\s+|economic\s+|business\s+|market\s+)?(?:value|significance|worth)\b"
+        # or while one side keeps an interest in it ("for as long as the Disclosing Party has a
+        # legitimate interest in the information being kept confidential")
+        r"|(?:while|(?:as|so) long as)\s+[^.;]{0,60}?\b(?:retains?|keeps?|has|have|holds?)\s+"
+        r"(?:a\s+|an\s+|any\s+)?(?:legitimate\s+|genuine\s+|reasonable\s+|real\s+|business\s+"
+        r"|commercial\s+)?interest\s+in\b"
         # or a time that follows an undefined yardstick or one side's schedule ("a period
         # that reflects our relationship", "a rolling cycle set by our security team")
         r"|(?:time|period)\s+(?:that|which)\s+reflects?"
