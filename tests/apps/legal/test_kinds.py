@@ -12,7 +12,7 @@ import pytest
 from legal_doubles import stepwise
 
 from thinkact.apps.legal.checklist import Item, kind, kinds
-from thinkact.apps.legal.documents import Document, load_document
+from thinkact.apps.legal.documents import Document, Passage, load_document
 from thinkact.apps.legal.evidence import rank, sentences, verify_quote
 from thinkact.apps.legal.judge import StepwiseJudge
 from thinkact.apps.legal.kinds import UNNAMED, detect
@@ -358,6 +358,32 @@ def test_a_title_that_calls_itself_terms_is_terms_of_service(tmp_path: Path) -> 
     assert detect(load(tmp_path, text)).kind.id == "terms"
     memo = "SHIPPING MEMORANDUM\n\n1. Goods are shipped on the agreed terms.\n"
     assert detect(load(tmp_path, memo)).kind.id == "general"
+
+
+@pytest.mark.parametrize(
+    ("title", "kid"),
+    [
+        ("Agreement for the Reconditioning and Building of Traditional Dories", "services"),
+        ("Engine Overhaul Agreement", "services"),
+        ("Agreement for the Cleaning of Rainwater Tanks", "services"),
+        ("Boat Hire Agreement", "general"),
+    ],
+)
+def test_a_title_that_names_the_work_done_is_a_services_agreement(
+    tmp_path: Path, title: str, kid: str
+) -> None:
+    text = f"# {title}\n\nThis agreement is made on 1 March 2026 between the parties.\n"
+    assert detect(load(tmp_path, text)).kind.id == kid
+
+
+def test_a_pdf_title_that_runs_into_its_first_line_and_calls_itself_terms() -> None:
+    first = Passage("Harbour Kite School - Booking Terms These booking terms apply to every "
+                    "lesson you book with us.", 1, "", "")  # fmt: skip
+    doc = Document("terms.pdf", "", 2, (first, Passage("1. You may cancel.", 1, "", "")))
+    assert detect(doc).kind.id == "terms"
+    letter = Passage("Shipping memorandum. Goods are shipped on the agreed terms. They are "
+                     "paid within 30 days.", 1, "", "")  # fmt: skip
+    assert detect(Document("memo.pdf", "", 1, (letter,))).kind.id == "general"
 
 
 def test_a_notice_titled_by_how_it_handles_your_personal_information_is_privacy(

@@ -22,6 +22,10 @@ class Detected:
     why: str  # "title: 'Mutual Non-Disclosure Agreement'", for the report
 
 
+TITLE_CHARS = 60  # how far a title with no line of its own may run
+_PDF_TERMS = re.compile(r"\bterms\b(?! of (?:engagement|reference|business|employment))")
+
+
 def _head(doc: Document) -> str:
     """The title line: the document's first heading, else its first line."""
     for line in (doc.title, *(p.text for p in doc.passages[:1])):
@@ -65,8 +69,10 @@ def detect(doc: Document) -> Detected:
     if len(defined) == 1:
         return Detected(defined[0], "its usual terms are used throughout")
     # "Membership Terms", "Customer Terms": a title that names itself terms, and nothing
-    # more specific, is terms of service.
-    if re.search(r"\bterms$", head.rstrip(" .:")):
+    # more specific, is terms of service (a PDF's title runs on into its first lines).
+    if re.search(r"\bterms$", head.rstrip(" .:")) or (
+        not doc.title and _PDF_TERMS.search(head.split(". ")[0][:TITLE_CHARS])
+    ):
         return Detected(kinds()["terms"], "the title calls it terms")
     general = kinds()["general"]
     said = next((t for t in general.titles if _names(head, t)), None)
