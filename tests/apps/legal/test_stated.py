@@ -1343,6 +1343,32 @@ def test_a_price_or_billing_period_settles_that_users_pay_without_asking() -> No
     assert StepwiseJudge(model, explain=False).fact(priced, paid) and not asked
 
 
+def test_a_price_left_open_is_vague_beside_a_due_date_in_its_own_paragraph() -> None:
+    subject = _subject(
+        ("Royalties", "The Licensee shall pay a royalty of such percentage of net sales as the "
+         "parties may agree each year. Royalties are paid within 30 days after each quarter."),
+    )  # fmt: skip
+    assert stated(_candidates(subject, "payment_terms"), ITEMS["payment_terms"])[0] == "vague"
+
+
+@pytest.mark.parametrize(
+    ("text", "risky"),
+    [
+        ("The Work Product belongs to the Farrier, who may publish, license and sell it for any "
+         "purpose without the Farm's consent.", True),
+        ("The Contractor may copy, publish and license the Inspection Output for any purpose.",
+         True),
+        ("The Client may use, copy, publish and sell the Deliverables for any purpose.", False),
+        ("The Contractor may keep copies and may not publish them without the Farm's consent.",
+         False),
+    ],
+)  # fmt: skip
+def test_a_maker_free_to_sell_the_work_made_for_the_customer(text: str, risky: bool) -> None:
+    subject = _subject(("7. Work Product", text))
+    found = risky_stated(_candidates(subject, "ip_ownership"), ITEMS["ip_ownership"])
+    assert (found is not None) is risky
+
+
 def test_a_price_left_to_later_agreement_is_vague_however_clear_the_due_date() -> None:
     subject = _subject(
         ("4. Compensation", "The Owner shall pay the Contractor reasonable compensation for "
@@ -2289,6 +2315,12 @@ def test_the_payer_named_before_the_payee_and_a_fee() -> None:
         ("The Camp may give notice of non-renewal only during February.", "{notice_window}"),
         ("The new version binds you from the moment it is posted.", "{at_once}"),
         ("All payments are final and non-refundable in all circumstances.", "{kept_on_breach}"),
+        ("Once paid, fees cannot be refunded for any reason, even if we cancel your booking.",
+         "{kept_on_breach}"),
+        ("Renewal is stopped only by notice delivered between 1 and 15 January.",
+         "{notice_window}"),
+        ("Nothing in this Agreement restricts the Supplier from using or disclosing any "
+         "information it receives.", "{free_to_disclose}"),
         ("The obligations survive for as long as the Disclosing Party has a legitimate interest "
          "in the information being kept confidential.", "{open_time}"),
         ("The School shall not be liable for any death, personal injury or loss of property, "

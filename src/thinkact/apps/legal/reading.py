@@ -56,11 +56,15 @@ def stated(
         if not c.hits and _claimed(c, item, among):
             continue
         text = c.sentence.text
+        if not states(text, item.vague_match, item.not_words):
+            continue
+        # a price left open stays open whatever due date is stated beside it
+        if states(text, [p for p in item.vague_match if p in WHATEVER_STATED]):
+            return "vague", c
         if (
-            states(text, item.vague_match, item.not_words)
             # a value inside the open wording is part of it ("at such time after the end
             # ... as X considers practicable")
-            and (
+            (
                 ("{open_time}" in item.vague_match and open_deadline(text))
                 or not states(without(text, item.vague_match, item.not_words), item.concrete_match)
             )
@@ -69,6 +73,10 @@ def stated(
         ):
             return "vague", c
     return ("present", clear) if clear is not None else ("", None)
+
+
+# Open wording no value stated beside it settles: what must be paid, left to later agreement.
+WHATEVER_STATED = ("{open_price}",)
 
 
 def _outweighs(clear: Candidate, c: Candidate, item: Item) -> bool:
@@ -281,6 +289,33 @@ _WORK = re.compile(
 )
 
 
+SELLS_WORK = "{sells_the_work}"
+# The maker free to sell or publish what it made for the customer ("belongs to the Farrier,
+# who may publish, license and sell it for any purpose without consent").
+_SELLS = re.compile(
+    r"\b(?:the\s+)?([a-z]+)(?:\s*,\s*(?:who|which))?\s+(?:may|is free to|can|shall be (?:free|"
+    r"entitled) to|is entitled to)\s+(?:(?!not\b|never\b)[a-z]+,?\s+){0,6}?(?:sell|publish"
+    r"|licen[cs]e|exploit|commerciali[sz]e|market)\w*\b[^.;]{0,200}?\b(?:for any purpose"
+    r"|as it (?:sees|thinks) fit|without (?:the\s+)?(?:[a-z]+'s\s+)?(?:consent|approval"
+    r"|permission))",
+    re.IGNORECASE,
+)
+_PRONOUNS = frozenset({"it", "they", "we", "you", "he", "she", "who", "which", "that", "and", "or"})
+
+
+def sells_the_work(own: Sequence[Candidate], paying: frozenset[str]) -> Candidate | None:
+    """The sentence that leaves a named party other than the paying side free to sell or
+    publish the work "for any purpose" or "without consent": the customer's own right to
+    use its deliverables for any purpose is the fair form."""
+    for c in own:
+        for m in _SELLS.finditer(normalise(c.sentence.text)):
+            who = m.group(1).lower()
+            if who in _PRONOUNS or who in paying or _PAYING_SIDE.search(who):
+                continue
+            return c
+    return None
+
+
 def work_kept(own: Sequence[Candidate]) -> Candidate | None:
     """The sentence that ends the customer's licence to the work made for it when the
     contract ends ("The licence ends automatically when this Agreement expires", beside a
@@ -425,6 +460,10 @@ def risky_stated(
         kept = work_kept(clause(_with_clause(candidates, searched)))
         if kept is not None:
             return kept
+    if SELLS_WORK in item.risky_match:
+        sold = sells_the_work(clause(_with_clause(candidates, searched)), paying)
+        if sold is not None:
+            return sold
     if ONE_SIDED_EXIT in item.risky_match:
         # A right to end the whole relationship counts beyond the likeliest sentences too
         # ("We may close your account at any time" under "Your account").

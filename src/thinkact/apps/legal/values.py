@@ -154,6 +154,10 @@ VALUES = {  # what a clause states, beyond fixed words
         r"|(?:during|in|within)\s+the\s+(?:last|final|first|closing|opening)\s+(?:week|fortnight"
         r"|(?:\d+|[a-z]+)\s+(?:\(\d+\)\s+)?days)\s+of\s+(?:january|february|march|april|may|june"
         r"|july|august|september|october|november|december|each|every|the)"
+        # or between two days of one month ("delivered between 1 and 15 January")
+        r"|between\s+(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?\s+(?:and|to)\s+(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?"
+        r"\s+(?:of\s+)?(?:january|february|march|april|may|june|july|august|september|october"
+        r"|november|december)"
         r"|(?:only|solely|exclusively)\s+(?:during|in|within)\s+(?:the\s+month\s+of\s+)?(?:january"
         r"|february|march|april|may|june|july|august|september|october|november|december)"
         r"|(?:at any other time|outside (?:that|this|the|such) (?:period|window|fortnight|time))"
@@ -249,7 +253,8 @@ VALUES = {  # what a clause states, beyond fixed words
         r"(?<![a-z])even\s+(?:if|where|when|for|on)(?![a-z])[^.;]{0,40}?(?:breach|fail|default)"
     ),
 }
-# "{one_sided_exit}" and "{work_kept}" are read with their clause and paragraph (reading.py).
+# "{one_sided_exit}", "{work_kept}" and "{sells_the_work}" are read with their clause and
+# paragraph (reading.py).
 VALUE_NAMES = (
     *VALUES,
     "{place}",
@@ -266,6 +271,7 @@ VALUE_NAMES = (
     "{takes_content}",
     "{one_sided_exit}",
     "{work_kept}",
+    "{sells_the_work}",
 )
 _NAME = r"([A-Z][^\W\d_]+)"  # a capitalised word, accents and all ("Québec")
 _MORE = r"(?: [A-Z][^\W\d_]+){0,2}"  # and the rest of its name ("New South Wales")
@@ -513,6 +519,8 @@ def _affirmed(pattern: re.Pattern[str], text: str, *, denied_within: bool = Fals
 _FREE_TO_DISCLOSE = re.compile(
     r"\bnothing in this [a-z]+\s+(?:shall\s+)?(?:restricts?|limits?|prevents?)\s+(?:the\s+)?"
     r"[a-z]+(?:'s)?\s+(?:use\s+(?:or|and)\s+)?disclosure\s+of"
+    r"|\bnothing in this [a-z]+\s+(?:shall\s+)?(?:restricts?|limits?|prevents?)\s+(?:the\s+)?"
+    r"[a-z]+\s+from\s+(?:using\s+(?:or|and)\s+)?disclosing\b"
     r"|\b(?:share|disclose|pass on)\s+[^.;]{0,80}?\b(?:any (?:other )?(?:person|third part\w*)"
     r"|anyone|anybody)\b[^.;]{0,40}?\b(?:as it (?:sees|thinks) fit|as it (?:wishes|chooses)"
     r"|without (?:restriction|limitation)|for any purpose)\b"
@@ -564,8 +572,9 @@ def _own_ends(text: str) -> bool:
 # No refund even where the provider is at fault ("not refundable ... including where the
 # Customer terminates ... because of a breach by the Provider").
 _NO_REFUND = re.compile(
-    r"\b(?:not (?:be )?(?:refundable|refunded)|non-?refundable|no refunds?|(?:will|shall|does) not"
-    r" refund|(?:stays?|remains?) with us|never (?:be )?(?:refunded|paid out|paid back)"
+    r"\b(?:not (?:be )?(?:refundable|refunded)|(?:cannot|can't) (?:be )?refunded|non-?refundable"
+    r"|no refunds?|(?:will|shall|does) not refund|(?:stays?|remains?) with us"
+    r"|never (?:be )?(?:refunded|paid out|paid back)"
     r"|(?:do|does|will|shall) not (?:give|make|issue|offer|pay) (?:any )?refunds?)\b"
 )
 _PROVIDER = r"(?:us|we|the (?:provider|supplier|company|licensor|vendor|seller|service provider))"
@@ -695,7 +704,7 @@ def states(text: str, patterns: Sequence[str], not_words: Sequence[str] = ()) ->
         elif p in _READ:
             if _READ[p](text):
                 return True
-        elif p in ("{one_sided_exit}", "{work_kept}"):
+        elif p in ("{one_sided_exit}", "{work_kept}", "{sells_the_work}"):
             continue  # read with its clause and paragraph, in reading.py
         elif (VALUES[p] if p in VALUES else phrase(p)).search(low):
             return True
