@@ -78,6 +78,7 @@ SPLITS: tuple[str, ...] = (
     "fresh27",
     "fresh28",
     "fresh29",
+    "fresh30",
     "real",
 )
 
