@@ -131,6 +131,18 @@ def test_the_copies_returned_at_the_end_are_no_licence_restriction() -> None:
     assert _candidates(subject, "licence_restrictions") == []
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The Employer employs the Employee as Master Instrument Maker in its workshop.",
+        "You will be employed as Head Gardener.",
+        "The Employee reports to the Workshop Manager.",
+    ],
+)
+def test_a_job_named_in_the_words_of_an_employment_contract(text: str) -> None:
+    assert hits(text, ITEMS["position_duties"].words)
+
+
 def test_what_goes_on_after_the_end_is_no_term_of_the_agreement() -> None:
     subject = _subject(
         ("9. Confidentiality", "The obligations in this Article 9 continue for three (3) years "
@@ -817,6 +829,26 @@ def test_a_wrapped_line_that_names_a_schedule_is_no_heading() -> None:
     text = "The Schedules are:\nSchedule A (Form of Work Order) and\nSchedule B (Rates).\n"
     doc = segment("deal.pdf", [text, "Second page.\n"])
     assert {p.section for p in doc.passages} == {""}
+
+
+def test_a_shouted_sentence_wrapped_over_lines_in_capitals_is_no_heading() -> None:
+    text = (
+        "RIVER SAFETY SERVICES AGREEMENT\n"
+        "Section 9. Limitation of Liability\n"
+        "9.1 IN NO EVENT SHALL CONTRACTOR BE LIABLE TO CLIENT FOR ANY LOST\n"
+        "PROFITS, LOSS OF OR DAMAGE TO CLIENT'S RAFTS, OR ANY INCIDENTAL,\n"
+        "SPECIAL OR CONSEQUENTIAL DAMAGES, HOWEVER\n"
+        "CAUSED, INCLUDING BY CONTRACTOR'S NEGLIGENCE OR\n"
+        "WILFUL MISCONDUCT.\n"
+        "GENERAL PROVISIONS\n"
+        "10.1 This Agreement is the entire agreement.\n"
+    )
+    doc = segment("deal.pdf", [text, "Second page.\n"])
+    sections = [p.section for p in doc.passages]
+    assert sections[:2] == ["Section 9. Limitation of Liability", "GENERAL PROVISIONS"]
+    assert doc.passages[0].text.endswith(
+        "INCLUDING BY CONTRACTOR'S NEGLIGENCE OR WILFUL MISCONDUCT."
+    )
 
 
 def test_a_line_standing_alone_in_plain_text_is_a_heading() -> None:
@@ -2321,6 +2353,13 @@ def test_the_payer_named_before_the_payee_and_a_fee() -> None:
          "{notice_window}"),
         ("Nothing in this Agreement restricts the Supplier from using or disclosing any "
          "information it receives.", "{free_to_disclose}"),
+        ("The inspection shall be carried out by an auditor selected and appointed by the "
+         "Processor and limited to the review of documents.", "{papers_only}"),
+        ("The Processor may decline any inspection that could disrupt its business.",
+         "{papers_only}"),
+        ("THE LIMITATIONS IN THIS SECTION ARE FOR THE BENEFIT OF CONTRACTOR ONLY. NOTHING IN "
+         "THIS AGREEMENT LIMITS OR EXCLUDES CLIENT'S LIABILITY TO CONTRACTOR.",
+         "{one_side_unlimited}"),
         ("The obligations survive for as long as the Disclosing Party has a legitimate interest "
          "in the information being kept confidential.", "{open_time}"),
         ("The School shall not be liable for any death, personal injury or loss of property, "
@@ -2355,6 +2394,10 @@ def test_open_wording_and_risk_read_from_one_sentence(text: str, pattern: str) -
          "where caused by its own negligence.", "{negligence_excluded}"),
         ("We shall not be liable for any death or personal injury except where caused by our "
          "negligence.", "{negligence_excluded}"),
+        ("We are not responsible for loss of or damage to belongings you bring, unless it is "
+         "caused by our negligence.", "{negligence_excluded}"),
+        ("The Controller's auditor may inspect the Processor's premises once a year.",
+         "{papers_only}"),
         ("The Gallery will keep confidential, with due discretion, what it learns.",
          "{discretion_only}"),
         ("The Garage is not liable for any loss of profit or revenue, however caused.",

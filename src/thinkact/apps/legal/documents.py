@@ -153,7 +153,10 @@ def segment(name: str, pages: list[str], *, paged: bool | None = None) -> Docume
             item = _ITEM.match(line)
             if item and not marked and _list_item(item, prev, list_next, heading):
                 heading, list_next = False, int(item.group(1)) + 1
-            caps = bool(_CAPS_HEADING.match(line)) and len(line.split()) <= 10
+            # a line in capitals that carries on a shouted sentence ("... LOSS OF OR" before
+            # "DAMAGE TO CLIENT'S RAFTS, HOWEVER CAUSED") is no heading
+            shouted_on = bool(buf and prev) and prev[-1] not in ".:;?!"
+            caps = bool(_CAPS_HEADING.match(line)) and len(line.split()) <= 10 and not shouted_on
             is_heading = heading or caps or bool(marked and len(line) <= 80)
             # a PDF's short line between a sentence's end and a numbered paragraph heads it
             # ("What each party promises" before "19. The Owner confirms ...")

@@ -204,6 +204,14 @@ VALUES = {  # what a clause states, beyond fixed words
         r"(?:these|the|its|such|their)\s+(?:documents|reports?|certificat\w*|summar\w*)"
         r"|(?:inspection|audit)[^.;]{0,100}?\bonly\s+(?:if|where|when)\s+(?:a|the|any)\s+"
         r"(?:supervisory|competent|data protection)\s+authority(?![a-z])"
+        # or to what the processor picks and shows ("an auditor selected and appointed by the
+        # Processor", "limited to the review of documents", "may decline any inspection")
+        r"|auditors?\s+(?:[a-z]+\s+){0,2}?(?:selected|appointed|chosen|nominated)\s+(?:and\s+"
+        r"(?:selected|appointed|chosen|nominated|paid)\s+)?by\s+the\s+processor(?![a-z])"
+        r"|(?:limited|confined|restricted)\s+to\s+(?:the\s+)?(?:review|inspection|examination)\s+of\s+"
+        r"(?:the\s+)?(?:documents|papers|records\s+made\s+available)"
+        r"|(?:may|can|is\s+entitled\s+to)\s+(?:decline|refuse)\s+(?:any|an)\s+(?:inspection|audit)"
+        r"|no\s+other\s+right\s+(?:of|to)\s+(?:inspection|audit|inspect)"
     ),
     # One side's changes in force the moment it publishes them ("may amend these terms at
     # any time by publishing the amended version ... from the date of publication").
@@ -392,7 +400,9 @@ _NEGLIGENCE_EXCLUDED = re.compile(
     r"|not\s+be\s+responsible|not\s+responsible|excludes?\s+all\s+liability)\s+"
     r"(?:[a-z]+\s+){0,3}?for\s+(?:any\s+)?(?:loss\s+of\s+or\s+)?(?:loss|damage)(?![a-z])"
     r"(?!\s+of\s+(?:profits?|revenues?|business|goodwill|opportunit|savings|contracts?))"
-    r"[^.;]{0,200}?(?:(?:howsoever|however)\s+caused|negligence\s+of\s+(?:the\s+)?[a-z]+"
+    # not "unless it is caused by our negligence": the fair form
+    r"(?:(?!unless|except|other\s+than|save\s+(?:where|if|to|for)|excluding)[^.;]){0,200}?"
+    r"(?:(?:howsoever|however)\s+caused|negligence\s+of\s+(?:the\s+)?[a-z]+"
     r"|(?:its|their|our)\s+(?:own\s+)?negligence|by\s+(?:the\s+)?negligence)"
     # or for everything, its own negligence included ("no liability whatsoever to the
     # Customer, howsoever arising, including for its own negligence")
