@@ -79,6 +79,7 @@ SPLITS: tuple[str, ...] = (
     "fresh28",
     "fresh29",
     "fresh30",
+    "fresh31",
     "real",
 )
 
