@@ -367,6 +367,8 @@ def test_a_title_that_calls_itself_terms_is_terms_of_service(tmp_path: Path) -> 
         ("Engine Overhaul Agreement", "services"),
         ("Agreement for the Cleaning of Rainwater Tanks", "services"),
         ("Boat Hire Agreement", "general"),
+        ("Agreement on the Processing of Personal Data", "dpa"),
+        ("Contract for the Provision of Access to the Stay Software Service", "saas"),
     ],
 )
 def test_a_title_that_names_the_work_done_is_a_services_agreement(

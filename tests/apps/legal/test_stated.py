@@ -131,6 +131,23 @@ def test_the_copies_returned_at_the_end_are_no_licence_restriction() -> None:
     assert _candidates(subject, "licence_restrictions") == []
 
 
+def test_insurance_limits_are_no_liability_cap() -> None:
+    subject = _subject(
+        ("Schedule F. Insurance", "Commercial general liability insurance, including "
+         "contractual liability, with limits of not less than $5,000,000 each occurrence and "
+         "$5,000,000 general aggregate."),
+    )  # fmt: skip
+    assert _candidates(subject, "limitation_of_liability") == []
+
+
+def test_a_restraint_worded_as_running_any_enterprise_on_ones_own_account() -> None:
+    text = ("For five years after the termination of this contract the Employee shall not work "
+            "as a consultant in, or on her own account run, any workshop or enterprise that "
+            "makes pottery.")  # fmt: skip
+    verdict, _ = _judged("employment", "non_compete", ("7. Work After Termination", text))
+    assert verdict.verdict == "risky"
+
+
 @pytest.mark.parametrize(
     "text",
     [
@@ -616,7 +633,7 @@ def test_a_term_defined_by_the_items_words_carries_them_where_the_clause_uses_it
          "which competes for your time with nothing else."),
     )  # fmt: skip
     candidates = _candidates(subject, "non_compete")
-    assert [c.hits for c in candidates][:2] == [3, 1]
+    assert [c.hits for c in candidates][:2] == [4, 1]
     assert not any("Schedule 1" in c.shown for c in candidates[:2])
     verdict, _ = _judged("employment", "non_compete", *[(p.section, p.text) for p in
                          subject.document.passages])  # fmt: skip
@@ -2357,6 +2374,8 @@ def test_the_payer_named_before_the_payee_and_a_fee() -> None:
          "Processor and limited to the review of documents.", "{papers_only}"),
         ("The Processor may decline any inspection that could disrupt its business.",
          "{papers_only}"),
+        ("unless the Customer refuses in writing not earlier than 120 and not later than 90 "
+         "calendar days before the end of the current term.", "{narrow_window}"),
         ("THE LIMITATIONS IN THIS SECTION ARE FOR THE BENEFIT OF CONTRACTOR ONLY. NOTHING IN "
          "THIS AGREEMENT LIMITS OR EXCLUDES CLIENT'S LIABILITY TO CONTRACTOR.",
          "{one_side_unlimited}"),
@@ -2398,6 +2417,8 @@ def test_open_wording_and_risk_read_from_one_sentence(text: str, pattern: str) -
          "caused by our negligence.", "{negligence_excluded}"),
         ("The Controller's auditor may inspect the Processor's premises once a year.",
          "{papers_only}"),
+        ("unless the Customer refuses in writing not earlier than 365 and not later than 30 "
+         "days before the end of the term.", "{narrow_window}"),
         ("The Gallery will keep confidential, with due discretion, what it learns.",
          "{discretion_only}"),
         ("The Garage is not liable for any loss of profit or revenue, however caused.",

@@ -274,6 +274,7 @@ VALUE_NAMES = (
     "{long_renewal}",
     "{own_ends}",
     "{kept_on_breach}",
+    "{narrow_window}",
     "{retroactive}",
     "{free_to_disclose}",
     "{takes_content}",
@@ -640,6 +641,24 @@ def _retroactive(text: str) -> bool:
     return _affirmed(_RETROACTIVE, text, denied_within=True)
 
 
+# A way out open only between two counts of days before the end ("not earlier than 120 and
+# not later than 90 calendar days before the end of the term"): a window of a month or less.
+_BETWEEN_DAYS = re.compile(
+    r"\b(?:not\s+(?:earlier|sooner|more)\s+than|between)\s+(\d+)\s*(?:\(\d+\)\s*)?(?:calendar\s+"
+    r"|business\s+|working\s+)?(?:days\s+)?(?:and|,|but|to)\s+(?:not\s+(?:later|less)\s+than\s+)?"
+    r"(\d+)\s*(?:\(\d+\)\s*)?(?:calendar\s+|business\s+|working\s+)?days\s+(?:before|prior\s+to)"
+)
+NARROW_DAYS = 31
+
+
+def _narrow_window(text: str) -> bool:
+    for m in _BETWEEN_DAYS.finditer(normalise(text).lower()):
+        first, last = int(m.group(1)), int(m.group(2))
+        if 0 < abs(first - last) <= NARROW_DAYS:
+            return True
+    return False
+
+
 # What one sentence says that no single pattern can hold.
 _READ: dict[str, Callable[[str], bool]] = {
     "{own_fault}": _covers_own_fault,
@@ -650,6 +669,7 @@ _READ: dict[str, Callable[[str], bool]] = {
     "{long_renewal}": _long_renewal,
     "{own_ends}": _own_ends,
     "{kept_on_breach}": _kept_on_breach,
+    "{narrow_window}": _narrow_window,
     "{retroactive}": _retroactive,
     "{free_to_disclose}": _free_to_disclose,
     "{takes_content}": _takes_content,
