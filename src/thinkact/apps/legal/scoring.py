@@ -80,6 +80,7 @@ SPLITS: tuple[str, ...] = (
     "fresh29",
     "fresh30",
     "fresh31",
+    "fresh32",
     "real",
 )
 
