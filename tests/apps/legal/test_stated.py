@@ -2369,6 +2369,15 @@ def test_the_payer_named_before_the_payee_and_a_fee() -> None:
          "{one_side_unlimited}"),
         ("The obligations survive for as long as the Disclosing Party has a legitimate interest "
          "in the information being kept confidential.", "{open_time}"),
+        ("The duties apply for so long afterwards as that item continues to give the "
+         "Disclosing Party an advantage in its trade.", "{open_time}"),
+        ("The Processor may engage such subcontractors as it considers appropriate, without the "
+         "need to inform the Association or to obtain its consent.", "{unannounced}"),
+        ("We and our guides are not liable for any injury, illness or death you suffer on a "
+         "walk, however it is caused, including by the negligence of our guides.",
+         "{negligence_excluded}"),
+        ("We look at each cancellation individually and may, depending on the circumstances, "
+         "refund part of what you paid.", "{discretion}"),
         ("The School shall not be liable for any death, personal injury or loss of property, "
          "whether caused by negligence or otherwise.", "{negligence_excluded}"),
         ("The Provider shall have no liability whatsoever to the Customer, howsoever arising, "

@@ -22,6 +22,8 @@ _DISCRETION = (
     r"(?:may\s+)?(?:consider|considers|deem|deems|think|thinks|judge|judges|decide|decides|"
     r"feel|feels|see fit|sees fit|choose|chooses)\b|(?:sole|absolute|own|entire)\s+discretion"
     r"|its\s+discretion|our\s+discretion|case[- ]by[- ]case|feels?\s+right\s+to"
+    r"|(?:look\s+at|consider|assess|review|decide)\s+each\s+[a-z]+\s+individually"
+    r"|depending\s+on\s+[^.;]{0,60}?\bthe\s+circumstances"
     r"|what,?\s+if\s+anything,?"
     r"|in\s+the\s+(?:view|opinion)\s+of\s+the\s+[a-z]+(?:\s+party)?|in\s+(?:its|our|their)\s+(?:own\s+)?(?:view|opinion)"
     r"|on\s+(?:its|their)\s+own\s+(?:facts|merits)"
@@ -95,9 +97,14 @@ VALUES = {  # what a clause states, beyond fixed words
         r"(?:commercial\s+|economic\s+|business\s+|market\s+)?(?:value|significance|worth)\b"
         # or while one side keeps an interest in it ("for as long as the Disclosing Party has a
         # legitimate interest in the information being kept confidential")
-        r"|(?:while|(?:as|so) long as)\s+[^.;]{0,60}?\b(?:retains?|keeps?|has|have|holds?)\s+"
-        r"(?:a\s+|an\s+|any\s+)?(?:legitimate\s+|genuine\s+|reasonable\s+|real\s+|business\s+"
-        r"|commercial\s+)?interest\s+in\b"
+        r"|(?:while|(?:as|so)\s+long(?:\s+afterwards|\s+thereafter)?\s+as)\s+[^.;]{0,60}?\b(?:retains?"
+        r"|keeps?|has|have|holds?)\s+(?:a\s+|an\s+|any\s+)?(?:legitimate\s+|genuine\s+|reasonable\s+"
+        r"|real\s+|business\s+|commercial\s+)?interest\s+in\b"
+        # or while it keeps one side ahead ("for so long afterwards as that item continues to
+        # give the Disclosing Party an advantage in its trade")
+        r"|(?:while|(?:as|so)\s+long(?:\s+afterwards|\s+thereafter)?\s+as)\s+[^.;]{0,60}?\b(?:gives?"
+        r"|gave|confers?|provides?|affords?)\s+(?:[a-z]+\s+){0,3}?(?:an?\s+|any\s+)?(?:commercial\s+"
+        r"|competitive\s+|business\s+|trading\s+)?advantage\b"
         # or a time that follows an undefined yardstick or one side's schedule ("a period
         # that reflects our relationship", "a rolling cycle set by our security team")
         r"|(?:time|period)\s+(?:that|which)\s+reflects?"
@@ -415,7 +422,7 @@ _NEGLIGENCE_EXCLUDED = re.compile(
     # or for death and personal injury its negligence causes, which no clause may exclude
     r"|(?<![a-z])(?:no\s+liability|not\s+be\s+liable|not\s+liable|no\s+responsibility"
     r"|not\s+be\s+responsible|not\s+responsible)\s+(?:[a-z]+\s+){0,3}?for\s+(?:any\s+)?(?:death"
-    r"|personal\s+injury|bodily\s+injury)(?:(?!except|unless|other\s+than|save|excluding)[^.;])"
+    r"|personal\s+injury|bodily\s+injury|injury|illness)(?:(?!except|unless|other\s+than|save|excluding)[^.;])"
     r"{0,200}?(?:negligen|(?:howsoever|however)\s+caused)"
 )
 
@@ -569,6 +576,9 @@ _NEED_NOT_TELL = re.compile(
 _UNTOLD = re.compile(
     r"\bwithout\s+(?:(?:any|prior|advance|first)\s+)?(?:informing|notifying|telling|consulting"
     r"|notice\s+to)\s+(?:the\s+)?(?:controller|customer|client|company|you|us|operator)\b"
+    # "without the need to inform the Association or to obtain its consent"
+    r"|\bwithout\s+(?:the\s+|any\s+)?(?:need|obligation|duty|having)\s+to\s+(?:inform|notify|tell"
+    r"|consult)\b"
 )
 
 
