@@ -68,7 +68,9 @@ def test_429s_pause_every_ray_worker_and_every_task_finishes(tmp_path: Path) -> 
         openai_tasks(tmp_path, 12),
         tmp_path / "out",
         executor=RayExecutor(2),
-        models=ThrottledOpenAI(retry_after=0.05, loads=str(tmp_path / "loads.txt")),
+        # a pause long enough to outlast an actor's round trip on a loaded machine, so the
+        # request after each 429 always finds the bucket still paused
+        models=ThrottledOpenAI(retry_after=0.5, loads=str(tmp_path / "loads.txt")),
     )
     assert (summary.ok, summary.failed) == (12, 0)
     stats = summary.limits["openai"]  # the bucket actor's figures
