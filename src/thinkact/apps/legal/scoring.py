@@ -81,6 +81,7 @@ SPLITS: tuple[str, ...] = (
     "fresh30",
     "fresh31",
     "fresh32",
+    "fresh33",
     "real",
 )
 
