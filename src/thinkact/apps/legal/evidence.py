@@ -118,13 +118,23 @@ NOT_SPANS = {
 }
 
 
+@cache
+def not_pattern(entry: str) -> re.Pattern[str]:
+    """What a `not_words` entry takes out of lower-case text: a named span, a phrase with
+    " * " gaps, or the words as written."""
+    if entry in NOT_SPANS:
+        return NOT_SPANS[entry]
+    return phrase(entry) if " * " in entry else re.compile(re.escape(entry))
+
+
 def lowered(text: str, not_words: Sequence[str] = ()) -> str:
-    """The text as words are matched in it: normalised, lower case, without `not_words`
-    (a named span, or a phrase with " * " gaps, is taken out where it matches)."""
+    """The text as words are matched in it: normalised, lower case, without `not_words`."""
     low = normalise(text).lower()
     for entry in not_words:
-        span = NOT_SPANS.get(entry) or (phrase(entry) if " * " in entry else None)
-        low = span.sub(" ", low) if span is not None else low.replace(entry, " ")
+        if entry in NOT_SPANS or " * " in entry:
+            low = not_pattern(entry).sub(" ", low)
+        else:  # plain words, nearly all of them: quicker than their pattern, on a hot path
+            low = low.replace(entry, " ")
     return low
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 
-from thinkact.apps.legal.evidence import lowered, normalise, phrase
+from thinkact.apps.legal.evidence import lowered, normalise, not_pattern, phrase
 
 _NUMBER = (
     r"(?:\d+(?:[.,]\d+)?|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
@@ -705,7 +705,7 @@ def without(text: str, patterns: Sequence[str], not_words: Sequence[str] = ()) -
     United States")."""
     out = normalise(text)
     for nw in not_words:
-        out = re.sub(re.escape(nw), " ", out, flags=re.IGNORECASE)
+        out = _blanked(not_pattern(nw), out)
     for p in patterns:
         if p in VALUES:
             out = _blanked(VALUES[p], out)
@@ -737,7 +737,7 @@ def states(text: str, patterns: Sequence[str], not_words: Sequence[str] = ()) ->
         if p == "{place}":
             named = normalise(text)
             for nw in not_words:  # "organized under the laws of Delaware" names no choice
-                named = re.sub(re.escape(nw), " ", named, flags=re.IGNORECASE)
+                named = _blanked(not_pattern(nw), named)
             places = (next(filter(None, m.groups())) for m in _PLACE.finditer(named))
             if any(name.lower() not in _NO_PLACE for name in places):
                 return True
