@@ -2639,3 +2639,36 @@ def test_a_federal_law_alone_is_open_but_a_state_beside_it_names_the_law() -> No
                                    "State of Oregon and the federal laws of the United States."),
     )  # fmt: skip
     assert verdict.verdict == "present"
+
+
+@pytest.mark.parametrize(
+    ("item_id", "heading", "text", "result"),
+    [
+        ("audit_rights", "12. Compliance checks", "The Supplier gives the Client the records "
+         "needed to demonstrate compliance, and the Client may review it in whatever way the "
+         "parties decide.", "vague"),
+        ("audit_rights", "12. Compliance checks", "The Client, or an auditor it appoints, may "
+         "audit the Supplier once a year on 20 days' notice, as the parties agree.", "present"),
+        ("ip_ownership", "7. Know-how", "Rights in new recipes developed together shall be "
+         "shared as the parties may from time to time decide.", "vague"),
+        ("position_duties", "2. Engagement", "The Worker shall do the tasks on the farm that "
+         "the Owner's foreman allocates to her each week.", "vague"),
+        ("position_duties", "2. Engagement", "The Worker is engaged as Head Gardener and "
+         "shall also do the tasks that the foreman allocates each week.", "present"),
+        ("position_duties", "2. Engagement", "The Worker is hired as Head Gardener. She will "
+         "carry out other seasonal duties that the Owner assigns.", "present"),
+    ],
+)  # fmt: skip
+def test_work_and_checks_left_to_later_choice_are_vague(
+    item_id: str, heading: str, text: str, result: str
+) -> None:
+    assert stated(_candidates(_subject((heading, text)), item_id), ITEMS[item_id])[0] == result
+
+
+def test_a_law_an_instruction_would_break_is_no_data_breach() -> None:
+    subject = _subject(("4. Instructions", "The Vendor shall tell the Client at once if it "
+                        "thinks an instruction breaches applicable privacy law."))  # fmt: skip
+    assert not _candidates(subject, "breach_notification")
+    ended = _subject(("9. Ending", "When the licence ends the Licensee shall destroy each "
+                      "digital copy of the Software."))  # fmt: skip
+    assert not _candidates(ended, "licence_restrictions")

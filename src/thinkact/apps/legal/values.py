@@ -257,6 +257,15 @@ VALUES = {  # what a clause states, beyond fixed words
         r"[^.;]{0,80}?(?:as\s+it\s+(?:thinks|sees)\s+fit|(?:sole|absolute|unfettered|own)\s+discretion"
         r"|on\s+any\s+terms|give\s+or\s+(?:refuse|withhold)|refuse\s+for\s+any\s+reason)"
     ),
+    # A matter left to what the parties later agree or think fit ("dealt with ... as they
+    # may agree from time to time", "in the manner the parties consider appropriate").
+    "{as_agreed}": re.compile(
+        r"(?<![a-z])(?:as|in\s+(?:the|such|whatever|a)\s+(?:manner|way|form|fashion)(?:\s+as"
+        r"|\s+that|\s+which)?)\s+(?:the\s+parties|they|both\s+parties|the\s+two\s+parties)\s+"
+        r"(?:may\s+|shall\s+|will\s+|might\s+|can\s+)?(?:from\s+time\s+to\s+time\s+|jointly\s+"
+        r"|mutually\s+|later\s+|then\s+)?(?:agree|consider|decide|determine|think|deem|settle"
+        r"|arrange|find)(?![a-z])"
+    ),
     # A party that may not end it even when the other fails it ("has no other right to end
     # it, whatever the reason"; "no failure by the Supplier releases the Customer").
     "{no_way_out}": re.compile(
@@ -288,6 +297,7 @@ VALUE_NAMES = (
     "{one_sided_exit}",
     "{work_kept}",
     "{sells_the_work}",
+    "{assigned_work}",
 )
 _NAME = r"([A-Z][^\W\d_]+)"  # a capitalised word, accents and all ("Québec")
 _MORE = r"(?: [A-Z][^\W\d_]+){0,2}"  # and the rest of its name ("New South Wales")
@@ -669,6 +679,27 @@ def _narrow_window(text: str) -> bool:
     return False
 
 
+# Work that is whatever one side hands out, with no post named ("the tasks ... that the
+# Employer's management assigns to him"); "other duties ... as the Company may assign"
+# beside a named post is the norm.
+_ASSIGNED = re.compile(
+    r"(?<![a-z])(?:tasks?|duties|work|functions|assignments|jobs)\s+(?:[a-z']+\s+){0,6}?"
+    r"(?:that|which|as)\s+(?:[a-z']+\s+){1,4}?(?:may\s+)?(?:from\s+time\s+to\s+time\s+)?"
+    r"(?:assigns?|allocates?|directs?|requires?|gives?|delegates?|hands?\s+out)(?![a-z])"
+)
+_EXTRA = re.compile(
+    r"(?<![a-z])(?:other|additional|further|related|incidental|ancillary|similar|also|extra)"
+    r"(?![a-z])[^.;]{0,40}$"
+)
+
+
+def _assigned_work(text: str) -> bool:
+    low = normalise(text).lower()
+    return any(
+        not _EXTRA.search(low[max(0, m.start() - 40) : m.start()]) for m in _ASSIGNED.finditer(low)
+    )
+
+
 # What one sentence says that no single pattern can hold.
 _READ: dict[str, Callable[[str], bool]] = {
     "{own_fault}": _covers_own_fault,
@@ -683,6 +714,7 @@ _READ: dict[str, Callable[[str], bool]] = {
     "{retroactive}": _retroactive,
     "{free_to_disclose}": _free_to_disclose,
     "{takes_content}": _takes_content,
+    "{assigned_work}": _assigned_work,
 }
 
 
