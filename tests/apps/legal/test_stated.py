@@ -2672,3 +2672,59 @@ def test_a_law_an_instruction_would_break_is_no_data_breach() -> None:
     ended = _subject(("9. Ending", "When the licence ends the Licensee shall destroy each "
                       "digital copy of the Software."))  # fmt: skip
     assert not _candidates(ended, "licence_restrictions")
+
+
+@pytest.mark.parametrize(
+    ("kid", "item_id", "heading", "text", "expected"),
+    [
+        ("services", "ip_ownership", "Intellectual Property", "The parties will work out "
+         "between them the rights in any software written under this Agreement.", "vague"),
+        ("services", "term_termination", "Termination", "The Provider may end this agreement "
+         "whenever it wishes, without notice; the Client may end it only for the Provider's "
+         "material breach.", "risky"),
+        ("services", "term_termination", "Duration", "This agreement continues for as long "
+         "as the parties consider it useful.", "vague"),
+        ("terms", "indemnity", "Claims against us", "You will reimburse us for any claim "
+         "made against us for any reason connected with the service, whether or not you "
+         "did anything wrong.", "risky"),
+        ("terms", "changes_to_terms", "Changes", "We will give you 30 days' notice by email "
+         "before any change takes effect, and you may cancel before then.", "present"),
+        ("terms", "changes_to_terms", "Changes", "We will email you at least 14 days before "
+         "changing these terms.", "present"),
+        ("nda", "confidentiality_term", "Duration", "The duty of confidence continues for a "
+         "period the Discloser reasonably specifies.", "vague"),
+        ("services", "warranties", "Quality", "The Supplier will try to make sure the "
+         "services are of a decent standard.", "vague"),
+        ("privacy", "data_sharing", "Sharing", "We share your details with trusted "
+         "partners.", "vague"),
+        ("services", "limitation_of_liability", "Liability", "Nothing limits the Customer's "
+         "liability. The Supplier's liability is limited to the fees for the month in which "
+         "the claim arose.", "risky"),
+        ("services", "limitation_of_liability", "Liability", "Each party's liability shall be "
+         "limited to such amount as is fair in the circumstances.", "vague"),
+        ("privacy", "lawful_basis", "Legal basis", "We process your data on whatever legal "
+         "basis applies.", "vague"),
+        ("general", "governing_law", "Law", "This agreement is governed by the law that "
+         "applies.", "vague"),
+        ("general", "governing_law", "Law", "This agreement is governed by the laws of "
+         "Scotland and the Scottish courts have exclusive jurisdiction.", "present"),
+        ("privacy", "lawful_basis", "Legal basis", "We process your order data to perform "
+         "our contract with you (Article 6(1)(b) GDPR).", "present"),
+        ("privacy", "data_subject_rights", "Your rights", "You may have certain rights over "
+         "your data depending on where you live.", "vague"),
+        ("privacy", "data_subject_rights", "Your rights", "You have certain rights, such as "
+         "the right to access and delete your data; write to privacy@example.org.", "present"),
+        ("services", "confidentiality", "Use of information", "The Recipient may disclose the "
+         "Discloser's information to anyone it chooses, provided it tells them it is "
+         "confidential.", "risky"),
+        ("services", "confidentiality", "Use of information", "The Recipient shall use the "
+         "information only to evaluate the Project and shall disclose it only to its employees "
+         "who need to know it and are bound by duties of confidence.", "present"),
+    ],
+)  # fmt: skip
+def test_plain_forms_of_open_and_one_sided_clauses(
+    kid: str, item_id: str, heading: str, text: str, expected: str
+) -> None:
+    paragraphs = [(heading, t) for t in text.split("// ")]
+    verdict, _ = _judged(kid, item_id, *paragraphs)
+    assert verdict.verdict == expected

@@ -190,7 +190,8 @@ ONE_SIDED_EXIT = "{one_sided_exit}"
 _AT_WILL = re.compile(
     r"\b(?:for any (?:or no )?reason|for no reason|for convenience|without (?:cause|reason)"
     r"|without giving (?:a |any )?reason|at will|at-will|(?:in|at) its (?:sole |absolute )?"
-    r"discretion)",
+    r"discretion|whenever (?:it|they|we|he|she) (?:wishes|wish|likes?|chooses?|wants?|pleases?)"
+    r"|at (?:its|our|their) (?:own )?(?:pleasure|convenience))",
     re.IGNORECASE,
 )
 _ENDING = r"\b(?:terminat\w*|end|cancel\w*|close|delete)"

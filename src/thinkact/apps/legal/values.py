@@ -81,7 +81,7 @@ VALUES = {  # what a clause states, beyond fixed words
         r"|(?:as|so) long(?:\s+afterwards|\s+thereafter)?\s+as\s+[^.;,]{0,50}?\b(?:considers?"
         r"|deems?|regards?|thinks?|judges?|treats?|views?)"
         r"|such\s+(?:time|period)s?\s+[^.;]{0,60}?\bas\s+[^.;]{0,60}?\b(?:considers?|deems?"
-        r"|thinks?|judges?|determines?|decides?"
+        r"|thinks?|judges?|determines?|decides?|specifies|specify|notifies|stipulates?|sets?"
         r"|(?<!law\s)(?<!laws\s)(?:may\s+)?(?:reasonably\s+)?require)(?![a-z])"
         # or until one side decides, or while a thing stays of use to it ("until we decide
         # that they are no longer useful", "while the matter remains of interest to us")
@@ -108,6 +108,10 @@ VALUES = {  # what a clause states, beyond fixed words
         # or a time that follows an undefined yardstick or one side's schedule ("a period
         # that reflects our relationship", "a rolling cycle set by our security team")
         r"|(?:time|period)\s+(?:that|which)\s+reflects?"
+        # or one side names later ("for a period the Discloser reasonably specifies")
+        r"|(?:time|period)\s+(?:that\s+|which\s+)?(?:the\s+(?!law)[a-z]+|it|we|they)\s+(?:may\s+)?"
+        r"(?:reasonably\s+)?(?:specif(?:y|ies)|determines?|decides?|sets?|chooses?|notif(?:y|ies)"
+        r"|stipulates?|names?|indicates?)(?![a-z])"
         # or one side's own internal process ("the Customer's internal finance approval
         # cycle")
         # or until one side has closed its books ("once the Licensee's accounts for that
@@ -298,6 +302,7 @@ VALUE_NAMES = (
     "{work_kept}",
     "{sells_the_work}",
     "{assigned_work}",
+    "{effort_only}",
 )
 _NAME = r"([A-Z][^\W\d_]+)"  # a capitalised word, accents and all ("Québec")
 _MORE = r"(?: [A-Z][^\W\d_]+){0,2}"  # and the rest of its name ("New South Wales")
@@ -385,7 +390,7 @@ _MUTUAL = re.compile(r"\b(?:either|each|both|neither|the parties|mutual)\b")
 # "Nothing in this agreement limits your liability to us": one side's liability left whole,
 # not a carve-out ("limits our liability for fraud", "... where the law says otherwise").
 _NOTHING_LIMITS = re.compile(
-    r"(?:\bnothing in (?:this|these) [a-z]+(?: \d+(?:\.\d+)*)? (?:shall |will )?"
+    r"(?:\bnothing(?: in (?:this|these) [a-z]+(?: \d+(?:\.\d+)*)?)? (?:shall |will )?"
     r"(?:limits?|restricts?|excludes?)(?: or (?:limits?|restricts?|excludes?))? "
     # "your liability", "any liability of the Station Owner"
     r"(?:(?:the|any) )?(?:[a-z]+(?:'s)? liability|liability of (?:the )?[a-z]+(?: [a-z]+)?)"
@@ -552,6 +557,10 @@ _FREE_TO_DISCLOSE = re.compile(
     r"|\b(?:share|disclose|pass on)\s+[^.;]{0,80}?\b(?:any (?:other )?(?:person|third part\w*)"
     r"|anyone|anybody)\b[^.;]{0,40}?\b(?:as it (?:sees|thinks) fit|as it (?:wishes|chooses)"
     r"|without (?:restriction|limitation)|for any purpose)\b"
+    # "to anyone it chooses"
+    r"|\b(?:share|disclose|pass on)\s+[^.;]{0,80}?\b(?:anyone|anybody|whoever|whomever"
+    r"|any (?:other )?(?:person|third part\w*))\s+(?:it|they|he|she|we)\s+(?:chooses|choose"
+    r"|wishes|wish|likes?|wants?|selects?|pleases?)\b"
 )
 
 
@@ -700,6 +709,26 @@ def _assigned_work(text: str) -> bool:
     )
 
 
+# Quality promised as an effort only ("will try to make sure the services are of a decent
+# standard"), with no warranty, standard of care or specification beside it.
+_EFFORT = re.compile(
+    r"(?<![a-z])(?:try|tries|aims?|do\s+(?:its|our|their|his|her)\s+best|does\s+(?:its|his|her)"
+    r"\s+best|strives?|endeavou?rs?|hopes?|attempts?)\s+to\s+(?:[a-z]+\s+){0,3}?(?:make\s+sure"
+    r"|ensure|see\s+that|see\s+to\s+it|provide|perform|deliver|supply)(?![a-z])[^.;]{0,100}?"
+    r"(?<![a-z])(?:quality|standard|good|fit\s+for|free\s+(?:from|of)\s+(?:defects|errors)|well"
+    r"|accurate|reliable|correct|error[- ]free)(?![a-z])"
+)
+_WARRANTED = re.compile(
+    r"(?<![a-z])(?:warrant|guarantee|care\s+and\s+skill|skill\s+and\s+care|conform|as\s+described"
+    r"|specification|workmanlike|satisfactory\s+quality)"
+)
+
+
+def _effort_only(text: str) -> bool:
+    low = normalise(text).lower()
+    return bool(_EFFORT.search(low)) and not _WARRANTED.search(low)
+
+
 # What one sentence says that no single pattern can hold.
 _READ: dict[str, Callable[[str], bool]] = {
     "{own_fault}": _covers_own_fault,
@@ -715,6 +744,7 @@ _READ: dict[str, Callable[[str], bool]] = {
     "{free_to_disclose}": _free_to_disclose,
     "{takes_content}": _takes_content,
     "{assigned_work}": _assigned_work,
+    "{effort_only}": _effort_only,
 }
 
 
