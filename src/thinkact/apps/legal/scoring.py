@@ -82,6 +82,7 @@ SPLITS: tuple[str, ...] = (
     "fresh31",
     "fresh32",
     "fresh33",
+    "fresh34",
     "real",
 )
 
