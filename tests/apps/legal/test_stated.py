@@ -2728,3 +2728,41 @@ def test_plain_forms_of_open_and_one_sided_clauses(
     paragraphs = [(heading, t) for t in text.split("// ")]
     verdict, _ = _judged(kid, item_id, *paragraphs)
     assert verdict.verdict == expected
+
+
+@pytest.mark.parametrize(
+    ("kid", "item_id", "paragraphs", "expected"),
+    [
+        ("employment", "position_duties", [("1. Your job", "Your role and duties will be "
+         "those your line manager gives you from time to time.")], "vague"),
+        # at-will dismissal is the norm for employment, unless the employee is held to months
+        ("employment", "term_termination", [("9. Ending the job", "9.1 The Employer may "
+         "dismiss you at any time and for any reason."), ("9. Ending the job", "9.2 You may "
+         "resign by giving three months' written notice.")], "risky"),
+        ("employment", "term_termination", [("9. Ending the job", "9.1 The Employer may "
+         "dismiss you at any time and for any reason."), ("9. Ending the job", "9.2 You may "
+         "resign by giving one week's written notice.")], "present"),
+        ("licence", "limitation_of_liability", [("7. Losses", "7.1 The Licensee shall "
+         "compensate the Licensor in full for all losses of every kind arising under this "
+         "Agreement. 7.2 The Licensor's total liability shall not exceed the fee.")], "risky"),
+        ("services", "ip_ownership", [("5. Ownership", "5.1 The Agency owns the Deliverables "
+         "and grants the Client a licence to use them. The Agency may withdraw the licence at "
+         "any time, and may offer the Deliverables to others.")], "risky"),
+        ("saas", "auto_renewal", [("3. Renewal", "The plan renews each year without any "
+         "reminder. You may cancel in your account.")], "risky"),
+        ("nda", "return_of_information", [("6. At the end", "When the talks end the "
+         "Recipient shall deal with the Discloser's confidential information in an "
+         "appropriate way.")], "vague"),
+    ],
+)  # fmt: skip
+def test_one_sided_and_open_forms_read_from_the_clause(
+    kid: str, item_id: str, paragraphs: list[tuple[str, str]], expected: str
+) -> None:
+    verdict, _ = _judged(kid, item_id, *paragraphs)
+    assert verdict.verdict == expected
+
+
+def test_copies_made_before_the_end_are_no_licence_restriction() -> None:
+    text = "On termination the Licensee shall make no further copies of the Work, but copies "
+    ended = _subject(("9. Ending", text + "already made may still be sold."))
+    assert not _candidates(ended, "licence_restrictions")

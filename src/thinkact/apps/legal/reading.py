@@ -194,7 +194,7 @@ _AT_WILL = re.compile(
     r"|at (?:its|our|their) (?:own )?(?:pleasure|convenience))",
     re.IGNORECASE,
 )
-_ENDING = r"\b(?:terminat\w*|end|cancel\w*|close|delete)"
+_ENDING = r"\b(?:terminat\w*|end|cancel\w*|close|delete|dismiss\w*|resign\w*)"
 _MAY_END = re.compile(
     r"\b(?:may|can|is entitled to|reserves the right to|has the right to)\b[^.;]{0,40}?"
     rf"{_ENDING}\b",
@@ -282,7 +282,9 @@ _LAPSES = re.compile(
     # or one the supplier may take back at will
     r"|\blicen[cs]e\b[^.;]{0,120}?\b(?:revocable|revoke[sd]?|withdraw[sn]?)\b[^.;]{0,60}?"
     r"\b(?:at any time|for any reason|at will"
-    r"|at its (?:sole )?discretion)",
+    r"|at its (?:sole )?discretion)"
+    r"|\b(?:revoke[sd]?|withdraw[sn]?)\s+(?:the|its|this|that|such|any)\s+licen[cs]e\b[^.;]{0,60}?"
+    r"\b(?:at any time|for any reason|at will|at its (?:sole )?discretion)",
     re.IGNORECASE,
 )
 _WORK = re.compile(
@@ -410,7 +412,11 @@ def _actor(text: str) -> str:
 # verb of the main clause after a negated qualifier ("an amendment that is not to your
 # detriment takes effect on the date in the notice": the notice is not denied).
 _NEGATED = re.compile(
-    r"\b(?:whether or not|without|not|no|never|nor|cannot|can't|won't)\b"
+    # a list denied as a whole ("No period of notice, payment in lieu or other compensation
+    # is due")
+    r"\bno\b[^.;:()]{0,120}?\b(?:is|are|will\s+be|shall\s+be|becomes?)\s+(?:due|payable|owed"
+    r"|paid)\b"
+    r"|\b(?:whether or not|without|not|no|never|nor|cannot|can't|won't)\b"
     r"(?!\s+(?:later|less|fewer|more|sooner|earlier)\s+than|\s+only)"
     r"(?:(?!\b(?:if|unless|until|once|provided|except|so long as|as long as|takes? effect"
     r"|becomes? effective|applies|will|shall)\b)[^.;:,()])*",
@@ -455,6 +461,17 @@ def risky_stated(
             for other in beside:
                 if other.passage is c.sentence.passage and states(other.text, values):
                     return candidate(other)
+    if ONE_SIDED_EXIT in item.risky_match:
+        # A right to end the whole relationship counts beyond the likeliest sentences too
+        # ("We may close your account at any time" under "Your account").
+        whole = [
+            c for c in searched if c.hits and c not in own and _ENDS_WHOLE.search(c.sentence.text)
+        ]
+        exit_ = one_sided_exit([*own, *whole], paying)
+        # Where leaving at will is the norm (dismissal in at-will states), only an exit the
+        # other side may not match is risky: it must give months of notice.
+        if exit_ is not None and (usual_form or _other_bound_to_notice(own, exit_)):
+            return exit_
     if not usual_form:
         return None
     if WORK_KEPT in item.risky_match:  # the licence's own sentence seldom has the words
@@ -465,14 +482,28 @@ def risky_stated(
         sold = sells_the_work(clause(_with_clause(candidates, searched)), paying)
         if sold is not None:
             return sold
-    if ONE_SIDED_EXIT in item.risky_match:
-        # A right to end the whole relationship counts beyond the likeliest sentences too
-        # ("We may close your account at any time" under "Your account").
-        whole = [
-            c for c in searched if c.hits and c not in own and _ENDS_WHOLE.search(c.sentence.text)
-        ]
-        return one_sided_exit([*own, *whole], paying)
     return None
+
+
+def _leaver(text: str) -> str:
+    """Who a sentence lets end the contract ("the company" in "10.1 The Company may
+    terminate ..."), or ""."""
+    grant = _MAY_END.search(text)
+    return _CLAUSE_NUMBER.sub("", text[: grant.start()]).strip().lower() if grant else ""
+
+
+def _other_bound_to_notice(own: Sequence[Candidate], exit_: Candidate) -> bool:
+    """Whether a party other than the one free to leave at will must give a month's notice
+    or more to leave ("you may terminate your employment by giving ... six months' written
+    notice")."""
+    who = _leaver(exit_.sentence.text)
+    for c in own:
+        other = _leaver(c.sentence.text)
+        if c is exit_ or not other or other == who or _BOTH.search(other):
+            continue
+        if any(m >= 1 for m in months_in(c.sentence.text)):
+            return True
+    return False
 
 
 def safe_stated(

@@ -270,6 +270,15 @@ VALUES = {  # what a clause states, beyond fixed words
         r"|mutually\s+|later\s+|then\s+)?(?:agree|consider|decide|determine|think|deem|settle"
         r"|arrange|find)(?![a-z])"
     ),
+    # A renewal that comes with no reminder ("We do not send reminders before renewal",
+    # "renews without notice to you").
+    "{no_reminder}": re.compile(
+        r"(?<![a-z])(?:do|does|will|shall)\s+not\s+(?:send|give|provide|issue)\s+(?:you\s+)?(?:any\s+)?"
+        r"(?:reminders?|notices?|warnings?)\s+(?:before|of|ahead\s+of|prior\s+to)\s+(?:the\s+|any\s+"
+        r"|each\s+|a\s+)?renewals?(?![a-z])"
+        r"|(?<![a-z])renew\w*\s+(?:[a-z]+\s+){0,4}?without\s+(?:any\s+)?(?:reminder|prior\s+notice"
+        r"|notice\s+to\s+you|further\s+notice|warning)(?![a-z])"
+    ),
     # A party that may not end it even when the other fails it ("has no other right to end
     # it, whatever the reason"; "no failure by the Supplier releases the Customer").
     "{no_way_out}": re.compile(
@@ -379,7 +388,9 @@ def _covers_own_fault(text: str) -> bool:
 # liable without limitation for all damage of every kind"), beside a cap for the other. A
 # carve-out for named causes ("for death, fraud or gross negligence is unlimited") or one
 # that binds both parties is the fair form.
-_UNLIMITED = re.compile(r"\b(?:unlimited|without limit(?:ation)?|not (?:be )?limited|no limit)\b")
+_UNLIMITED = re.compile(
+    r"\b(?:unlimited|without limit(?:ation)?|not (?:be )?limited|no limit|in full)\b"
+)
 _WHOLE_SCOPE = re.compile(
     r"\b(?:all (?:loss|losses|damage|damages|liabilit)|of every kind|of any kind|whatsoever"
     r"|in connection with this|under this agreement)"
@@ -693,7 +704,7 @@ def _narrow_window(text: str) -> bool:
 # beside a named post is the norm.
 _ASSIGNED = re.compile(
     r"(?<![a-z])(?:tasks?|duties|work|functions|assignments|jobs)\s+(?:[a-z']+\s+){0,6}?"
-    r"(?:that|which|as)\s+(?:[a-z']+\s+){1,4}?(?:may\s+)?(?:from\s+time\s+to\s+time\s+)?"
+    r"(?:that|which|as|those|whatever)\s+(?:[a-z']+\s+){1,4}?(?:may\s+)?(?:from\s+time\s+to\s+time\s+)?"
     r"(?:assigns?|allocates?|directs?|requires?|gives?|delegates?|hands?\s+out)(?![a-z])"
 )
 _EXTRA = re.compile(
