@@ -2766,3 +2766,87 @@ def test_copies_made_before_the_end_are_no_licence_restriction() -> None:
     text = "On termination the Licensee shall make no further copies of the Work, but copies "
     ended = _subject(("9. Ending", text + "already made may still be sold."))
     assert not _candidates(ended, "licence_restrictions")
+
+
+@pytest.mark.parametrize(
+    ("kid", "item_id", "text", "expected"),
+    [
+        ("services", "ip_ownership", "The Consultant retains all rights in the results and "
+         "may exploit them commercially as it wishes.", "risky"),
+        ("services", "limitation_of_liability", "Liability shall be limited to an amount "
+         "commensurate with the value of the contract.", "vague"),
+        ("saas", "changes_to_terms", "The Provider may amend this Agreement unilaterally; "
+         "amendments are effective when posted.", "risky"),
+        ("dpa", "deletion_return", "The Processor may keep copies of the personal data after "
+         "termination for analytics and product development.", "risky"),
+        ("licence", "licence_grant", "The Licensor permits the Licensee to use the Work as the "
+         "parties will agree in due course.", "vague"),
+        ("services", "payment_terms", "The Contractor's remuneration shall be settled by "
+         "mutual arrangement after each stage.", "vague"),
+    ],
+)  # fmt: skip
+def test_more_plain_forms_of_open_and_one_sided_clauses(
+    kid: str, item_id: str, text: str, expected: str
+) -> None:
+    heading = {"ip_ownership": "Rights in results", "limitation_of_liability": "Liability",
+               "changes_to_terms": "Amendments", "deletion_return": "Return and deletion",
+               "licence_grant": "Grant", "payment_terms": "Remuneration"}[item_id]  # fmt: skip
+    verdict, _ = _judged(kid, item_id, (heading, text))
+    assert verdict.verdict == expected
+
+
+@pytest.mark.parametrize(
+    ("kid", "item_id", "heading", "text", "expected"),
+    [
+        ("services", "indemnity", "Claims", "The Client shall hold the Contractor free from "
+         "any and all claims, whatever their basis, including those caused by the "
+         "Contractor.", "risky"),
+        ("services", "indemnity", "Claims", "The Client indemnifies the Agency against every "
+         "loss the Agency may suffer in connection with this Agreement, without limitation in "
+         "amount or time.", "risky"),
+        ("terms", "indemnity", "Your responsibility", "You agree to cover all our losses and "
+         "legal costs arising from your use of the service, even where the loss results from "
+         "our own error.", "risky"),
+        ("services", "limitation_of_liability", "Exclusions", "The Company excludes all "
+         "liability to the Customer of any kind, whether in contract, tort (including "
+         "negligence) or otherwise.", "risky"),
+        ("services", "limitation_of_liability", "Liability", "Under no circumstances will the "
+         "Provider be liable to the Client for anything, including death or personal injury "
+         "caused by its negligence.", "risky"),
+        ("services", "limitation_of_liability", "Liability", "In no event shall the Provider "
+         "be liable to the Client for any indirect loss, whether in contract or tort "
+         "(including negligence). The Provider's total liability is capped at the fees paid.",
+         "present"),
+        ("terms", "auto_renewal", "Renewal", "Your membership renews automatically. "
+         "Cancellation must be made in person at our club reception.", "risky"),
+        ("employment", "ip_ownership", "Inventions", "All works the Employee creates in the "
+         "course of the employment, whether or not during working hours, belong to the "
+         "Company.", "present"),
+        ("employment", "ip_ownership", "Inventions", "The Employee assigns to the Employer all "
+         "intellectual property created during the employment and for two years "
+         "afterwards.", "risky"),
+        ("privacy", "data_sharing", "Sharing", "We may sell your personal information to "
+         "advertisers.", "risky"),
+        ("general", "term_termination", "Termination", "The Seller may cancel any order or end "
+         "this agreement at any time without liability; the Buyer may not cancel.", "risky"),
+        ("licence", "term_termination", "Term", "The Licensor may revoke this licence at any "
+         "time for any reason, and no fees will be refunded.", "risky"),
+    ],
+)  # fmt: skip
+def test_risky_forms_in_other_words(
+    kid: str, item_id: str, heading: str, text: str, expected: str
+) -> None:
+    verdict, _ = _judged(kid, item_id, (heading, text))
+    assert verdict.verdict == expected
+
+
+def test_a_sale_denied_is_no_sale_and_open_grants_and_royalties_are_vague() -> None:
+    sold, _ = _judged("privacy", "data_sharing", ("Sharing", "We do not sell your personal "
+                      "data, and we share it only with our payment processor."))  # fmt: skip
+    assert sold.verdict == "present"
+    grant, _ = _judged("licence", "licence_grant", ("Licence", "The Licensee may use the "
+                       "Software as reasonably required."))  # fmt: skip
+    assert grant.verdict == "vague"
+    royalty, _ = _judged("licence", "payment_terms", ("Royalties", "Royalties shall be paid "
+                         "periodically on terms to be confirmed."))  # fmt: skip
+    assert royalty.verdict == "vague"

@@ -191,10 +191,11 @@ _AT_WILL = re.compile(
     r"\b(?:for any (?:or no )?reason|for no reason|for convenience|without (?:cause|reason)"
     r"|without giving (?:a |any )?reason|at will|at-will|(?:in|at) its (?:sole |absolute )?"
     r"discretion|whenever (?:it|they|we|he|she) (?:wishes|wish|likes?|chooses?|wants?|pleases?)"
+    r"|at any time,? without (?:any )?liability"
     r"|at (?:its|our|their) (?:own )?(?:pleasure|convenience))",
     re.IGNORECASE,
 )
-_ENDING = r"\b(?:terminat\w*|end|cancel\w*|close|delete|dismiss\w*|resign\w*)"
+_ENDING = r"\b(?:terminat\w*|end|cancel\w*|close|delete|dismiss\w*|resign\w*|revok\w*)"
 _MAY_END = re.compile(
     r"\b(?:may|can|is entitled to|reserves the right to|has the right to)\b[^.;]{0,40}?"
     rf"{_ENDING}\b",
@@ -299,10 +300,12 @@ _SELLS = re.compile(
     r"\b(?:the\s+)?([a-z]+)(?:\s*,\s*(?:who|which))?\s+(?:may|is free to|can|shall be (?:free|"
     r"entitled) to|is entitled to)\s+(?:(?!not\b|never\b)[a-z]+,?\s+){0,6}?(?:sell|publish"
     r"|licen[cs]e|exploit|commerciali[sz]e|market)\w*\b[^.;]{0,200}?\b(?:for any purpose"
-    r"|as it (?:sees|thinks) fit|without (?:the\s+)?(?:[a-z]+'s\s+)?(?:consent|approval"
+    r"|as it (?:sees|thinks) fit|as it (?:wishes|pleases|chooses|likes)"
+    r"|without (?:the\s+)?(?:[a-z]+'s\s+)?(?:consent|approval"
     r"|permission))",
     re.IGNORECASE,
 )
+_SUBJECT = re.compile(r"(?:the\s+)?([A-Za-z]+)")
 _PRONOUNS = frozenset({"it", "they", "we", "you", "he", "she", "who", "which", "that", "and", "or"})
 
 
@@ -311,8 +314,12 @@ def sells_the_work(own: Sequence[Candidate], paying: frozenset[str]) -> Candidat
     publish the work "for any purpose" or "without consent": the customer's own right to
     use its deliverables for any purpose is the fair form."""
     for c in own:
-        for m in _SELLS.finditer(normalise(c.sentence.text)):
+        text = normalise(c.sentence.text)
+        for m in _SELLS.finditer(text):
             who = m.group(1).lower()
+            if who in ("and", "or"):  # "The Consultant retains all rights ... and may exploit"
+                first = _SUBJECT.match(_CLAUSE_NUMBER.sub("", text))
+                who = first.group(1).lower() if first else who
             if who in _PRONOUNS or who in paying or _PAYING_SIDE.search(who):
                 continue
             return c
@@ -415,7 +422,7 @@ _NEGATED = re.compile(
     # a list denied as a whole ("No period of notice, payment in lieu or other compensation
     # is due")
     r"\bno\b[^.;:()]{0,120}?\b(?:is|are|will\s+be|shall\s+be|becomes?)\s+(?:due|payable|owed"
-    r"|paid)\b"
+    r"|paid|refunded|repaid|returned)\b"
     r"|\b(?:whether or not|without|not|no|never|nor|cannot|can't|won't)\b"
     r"(?!\s+(?:later|less|fewer|more|sooner|earlier)\s+than|\s+only)"
     r"(?:(?!\b(?:if|unless|until|once|provided|except|so long as|as long as|takes? effect"

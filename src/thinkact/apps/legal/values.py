@@ -153,6 +153,10 @@ VALUES = {  # what a clause states, beyond fixed words
     "{beyond_the_job}": re.compile(
         r"(?<![a-z])(?:whether or not|regardless of whether)\s+(?:(?:it|they)\s+)?"
         r"(?:relat\w*|connected)\s+(?:in any way\s+)?to\s+(?:the\s+)?[a-z']+\s+business(?![a-z])"
+        # or made after the job ended
+        r"|(?<![a-z])(?:during|in)\s+(?:the|his|her|their|your)\s+(?:employment|engagement)\s+and"
+        r"\s+(?:for\s+)?[^.;]{0,30}?(?<![a-z])(?:afterwards|thereafter|after\s+(?:it|the\s+"
+        r"(?:employment|engagement))\s+(?:ends|has\s+ended))(?![a-z])"
     ),
     # A way out open only in a short window ("during the fifteen (15) day period that begins
     # 180 days before the end of the term"; "a notice received at any other time has no
@@ -237,7 +241,8 @@ VALUES = {  # what a clause states, beyond fixed words
         r"|(?<![a-z])(?<!other\s)(?<!minor\s)(?:changes?|amendments?|updates?|revisions?|modifications?"
         r"|alterations?|variations?|(?:new|revised|amended|updated|changed)\s+(?:version|terms"
         r"|edition|conditions))\s+(?:will\s+|shall\s+)?(?:(?:takes?|come)\s+(?:into\s+)?effect|(?:are|is)"
-        r"\s+binding|binds?\s+[a-z]+)\s+(?:immediately\s+)?(?:when|once|as\s+soon\s+as|on|upon|from)\s+"
+        r"\s+(?:binding|effective)|binds?\s+[a-z]+)\s+(?:immediately\s+)?(?:when|once|as\s+soon\s+as|on"
+        r"|upon|from)\s+"
         r"(?:the\s+(?:date|day|moment|time)\s+)?(?:(?:they|it)\s+(?:are|is)\s+|being\s+)?(?:posted"
         r"|published|posting|publication|displayed|uploaded|pinned|put\s+up)(?![a-z])"
     ),
@@ -278,6 +283,11 @@ VALUES = {  # what a clause states, beyond fixed words
         r"|each\s+|a\s+)?renewals?(?![a-z])"
         r"|(?<![a-z])renew\w*\s+(?:[a-z]+\s+){0,4}?without\s+(?:any\s+)?(?:reminder|prior\s+notice"
         r"|notice\s+to\s+you|further\s+notice|warning)(?![a-z])"
+    ),
+    # A duty with no cap in amount or time ("without limitation in amount or time").
+    "{no_cap}": re.compile(
+        r"(?<![a-z])(?:without\s+(?:any\s+)?limit(?:ation)?\s+(?:in|of|as\s+to)\s+(?:amount|time"
+        r"|duration|sum)|unlimited\s+in\s+(?:amount|time))(?![a-z])"
     ),
     # A party that may not end it even when the other fails it ("has no other right to end
     # it, whatever the reason"; "no failure by the Supplier releases the Customer").
@@ -341,9 +351,10 @@ _NO_PLACE = frozenset({
 # including those caused by the negligence of the Consultant". The same fault named in an
 # exception ("except to the extent caused by the Landlord's own negligence") is the fair form.
 _PROTECTED = re.compile(
-    r"\b(?i:indemnif(?:y|ies)|hold|holds|save|saves|keep|keeps|make good to|makes good to)\s+"
+    r"\b(?i:indemnif(?:y|ies)|hold|holds|save|saves|keep|keeps|make good to|makes good to"
+    r"|cover|covers|reimburse|reimburses|compensate|compensates)\s+"
     r"(?i:(?:and|or)\s+\w+\s+)?"
-    r"(?i:(?:harmless|indemnified)\s+)?(?:the\s+)?([A-Z][A-Za-z]+|us|you|me)\b"
+    r"(?i:(?:harmless|indemnified|all|for)\s+)?(?:the\s+)?([A-Z][A-Za-z]+|us|our|you|me)\b"
 )
 _REACHING = re.compile(
     r"\b(?:including|even|whether or not|regardless of|irrespective of|notwithstanding)\b"
@@ -351,7 +362,7 @@ _REACHING = re.compile(
     re.IGNORECASE,  # capitalised disclaimers too ("EVEN IF ... THE SOLE NEGLIGENCE OF SELLER")
 )
 _FAULT = re.compile(r"\b(?:negligen|fault|default|breach|misconduct)")
-_POSSESSIVE = {"us": "(?:us|our)", "you": "(?:you|your)", "me": "(?:me|my)"}
+_POSSESSIVE = {"us": "(?:us|our)", "our": "(?:us|our)", "you": "(?:you|your)", "me": "(?:me|my)"}
 
 
 # Three or more words in capitals inside a sentence that is not all capitals: a shouted tail
@@ -373,9 +384,11 @@ def _covers_own_fault(text: str) -> bool:
             # (or last in a list: "our own act, omission or negligence")
             rf"{party.pattern}(?:'s)?\s+(?:own\s+)?"
             r"(?:(?!(?:your|you|their|its|his|her|the|a|an|any)\b)[a-z]+,?\s+(?:(?:or|and)\s+)?){0,3}?"
-            r"(?i:negligen|careless|fault|default|breach|misconduct)"
+            r"(?i:negligen|careless|fault|default|breach|misconduct|error|mistake)"
             rf"|(?i:negligen\w*|careless\w*|fault|default|breach|misconduct)[^;.]{{0,70}}?\b(?:of|by|on)\s+"
-            rf"(?:(?:the|any|a|an|each)\s+)?{party.pattern}",
+            rf"(?:(?:the|any|a|an|each)\s+)?{party.pattern}"
+            # "including those caused by the Contractor"
+            rf"|(?i:caused|occasioned)\s+(?:solely\s+|wholly\s+|in\s+part\s+)?by\s+(?:the\s+)?{party.pattern}",
             re.IGNORECASE if text.isupper() else 0,
         )
         for span in _REACHING.finditer(text, m.end()):
@@ -440,11 +453,12 @@ _NEGLIGENCE_EXCLUDED = re.compile(
     r"|(?:its|their|our)\s+(?:own\s+)?negligence|by\s+(?:the\s+)?negligence)"
     # or for everything, its own negligence included ("no liability whatsoever to the
     # Customer, howsoever arising, including for its own negligence")
-    r"|(?<![a-z])(?:no\s+liability|not\s+be\s+liable|not\s+liable|excludes?\s+all\s+liability)\s+"
-    r"(?:whatsoever|of\s+any\s+kind|at\s+all|to\s+(?:you|us|the\s+[a-z]+))"
+    r"|(?<![a-z])(?:no\s+liability|not\s+be\s+liable|not\s+liable|excludes?\s+all\s+liability"
+    r"|(?:under\s+no\s+circumstances|in\s+no\s+event)\s+(?:will|shall)\s+(?:[a-z]+\s+){1,3}?be\s+liable)"
+    r"\s+(?:whatsoever|of\s+any\s+kind|at\s+all|to\s+(?:you|us|the\s+[a-z]+)|for\s+anything)"
     r"(?:(?!indirect|consequential|special|profit|revenue|goodwill)[^.;]){0,150}?"
-    r"(?<![a-z])(?:including|even)\s+(?:for|where|if|when)?[^.;]{0,40}?(?:(?:its|their|our)\s+"
-    r"(?:own\s+)?negligence|negligence\s+of\s+(?:the\s+)?[a-z]+)"
+    r"(?<![a-z])(?:including|even)\s+(?:for|where|if|when)?[^.;]{0,40}?(?:negligen|death"
+    r"|personal\s+injury)"
     # or for death and personal injury its negligence causes, which no clause may exclude
     r"|(?<![a-z])(?:no\s+liability|not\s+be\s+liable|not\s+liable|no\s+responsibility"
     r"|not\s+be\s+responsible|not\s+responsible)\s+(?:[a-z]+\s+){0,3}?for\s+(?:any\s+)?(?:death"
@@ -542,6 +556,10 @@ _OWN_ENDS = re.compile(
     r"testing|benchmarking)\b)[^.;]{0,40}?\b(?:their|its) (?:own )?"
     r"(?:[a-z-]+ ){0,4}?(?:products|services|models|offerings)"
     r"|\b(?:available|sold|sells?|offers?|offered) to (?:their|its) other (?:customers|clients)"
+    r"|\bfor (?:[a-z]+ and )?product development\b"
+    # or selling it outright ("We may sell your personal information to advertisers")
+    r"|\b(?:sell|sells|rent|rents)\s+(?:your|personal|users'|customers'|members')\s+(?:personal\s+)?"
+    r"(?:data|information|details|contact)"
 )
 _DENIED_BEFORE = re.compile(r"\b(?:not|never|no|nor|cannot|neither)\b[^.;]*$")
 
