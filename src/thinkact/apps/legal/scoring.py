@@ -83,6 +83,7 @@ SPLITS: tuple[str, ...] = (
     "fresh32",
     "fresh33",
     "fresh34",
+    "fresh35",
     "real",
 )
 
