@@ -2850,3 +2850,40 @@ def test_a_sale_denied_is_no_sale_and_open_grants_and_royalties_are_vague() -> N
     royalty, _ = _judged("licence", "payment_terms", ("Royalties", "Royalties shall be paid "
                          "periodically on terms to be confirmed."))  # fmt: skip
     assert royalty.verdict == "vague"
+
+
+@pytest.mark.parametrize(
+    ("kid", "item_id", "heading", "text", "expected"),
+    [
+        ("general", "auto_renewal", "Renewal", "The contract renews automatically for a further "
+         "period of three harvests unless either party gives notice.", "risky"),
+        ("general", "auto_renewal", "Renewal", "The contract renews each year unless the Grower "
+         "gives notice during the month of March.", "risky"),
+        ("general", "auto_renewal", "Renewal", "The contract renews each year. A notice of "
+         "non-renewal not received within the month stated in the schedule has no effect.",
+         "risky"),
+        ("dpa", "audit_rights", "Audits", "The Processor is not required to allow audits of "
+         "its systems by the Controller or its auditor.", "risky"),
+        ("terms", "acceptable_use", "Using the app", "Please use the app responsibly.", "vague"),
+        ("terms", "acceptable_use", "Using the app", "You must not post unlawful or offensive "
+         "content or send spam.", "present"),
+        ("employment", "non_compete", "After you leave", "After leaving, you are free to work "
+         "for anyone, including our competitors.", "present"),
+        ("employment", "ip_ownership", "Equipment", "The Employer provides a laptop and the "
+         "software licences you need, which remain the Employer's property.", "missing"),
+        ("privacy", "international_transfers", "Transfers abroad", "Our mailing provider stores "
+         "data abroad under a contract that requires it to protect your data to a level "
+         "equivalent to our law.", "present"),
+    ],
+)  # fmt: skip
+def test_windows_denials_and_freedoms_read_from_the_text(
+    kid: str, item_id: str, heading: str, text: str, expected: str
+) -> None:
+    verdict, _ = _judged(kid, item_id, (heading, text))
+    assert verdict.verdict == expected
+
+
+def test_help_with_a_breach_notice_is_no_help_with_data_subject_requests() -> None:
+    subject = _subject(("7. Breaches", "The Processor gives the Controller the assistance it "
+                        "needs to notify the regulator and the people concerned."))  # fmt: skip
+    assert not _candidates(subject, "data_subject_assistance")

@@ -526,6 +526,10 @@ def safe_stated(
     cap "of either party"), does; else the model's copy decides."""
     own = clause(candidates)  # each has the item's words or stands under its heading
     if item.max_months is not None:
+        # a sentence that leaves the party free ("free to work for any employer") restricts
+        # nothing for any time
+        if any(states(c.sentence.text, item.safe_match, item.not_words) for c in own):
+            return True, None
         return _within(own, item.max_months, item)
     if not item.safe_from_text:
         settled = element is not None and states(element.sentence.text, item.safe_match)

@@ -173,8 +173,14 @@ VALUES = {  # what a clause states, beyond fixed words
         r"|between\s+(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?\s+(?:and|to)\s+(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?"
         r"\s+(?:of\s+)?(?:january|february|march|april|may|june|july|august|september|october"
         r"|november|december)"
+        # or in one named month ("during the month of January of the last year")
+        r"|(?:during|in)\s+the\s+month\s+of\s+(?:january|february|march|april|may|june|july|august"
+        r"|september|october|november|december)"
         r"|(?:only|solely|exclusively)\s+(?:during|in|within)\s+(?:the\s+month\s+of\s+)?(?:january"
         r"|february|march|april|may|june|july|august|september|october|november|december)"
+        r"|not\s+(?:received|given|served|delivered|sent)\s+[^.;]{0,60}?(?<![a-z])(?:in|within|during)\s+"
+        r"(?:the|that)\s+(?:month|week|fortnight|period|window)(?![a-z])[^.;]{0,60}?(?:has\s+no\s+effect"
+        r"|(?:is|shall\s+be|will\s+be)\s+(?:ineffective|invalid|void))"
         r"|(?:at any other time|outside (?:that|this|the|such) (?:period|window|fortnight|time))"
         r"[^.;]{0,60}?\b(?:(?:of|has) no effect|ineffective|invalid|void|(?:does|will|shall)"
         r" not (?:take effect|stop|prevent|count)|is not effective))(?![a-z])"
@@ -227,6 +233,9 @@ VALUES = {  # what a clause states, beyond fixed words
         r"(?:the\s+)?(?:documents|papers|records\s+made\s+available)"
         r"|(?:may|can|is\s+entitled\s+to)\s+(?:decline|refuse)\s+(?:any|an)\s+(?:inspection|audit)"
         r"|no\s+other\s+right\s+(?:of|to)\s+(?:inspection|audit|inspect)"
+        # or denied outright ("is not obliged to permit inspections of its premises")
+        r"|not\s+(?:be\s+)?(?:obliged|required|bound)\s+to\s+(?:permit|allow|accept|submit\s+to|grant"
+        r"|undergo)\s+(?:any\s+)?(?:inspections?|audits?|on-site|access)"
     ),
     # One side's changes in force the moment it publishes them ("may amend these terms at
     # any time by publishing the amended version ... from the date of publication").
@@ -322,6 +331,7 @@ VALUE_NAMES = (
     "{sells_the_work}",
     "{assigned_work}",
     "{effort_only}",
+    "{rules_open}",
 )
 _NAME = r"([A-Z][^\W\d_]+)"  # a capitalised word, accents and all ("Québec")
 _MORE = r"(?: [A-Z][^\W\d_]+){0,2}"  # and the rest of its name ("New South Wales")
@@ -494,9 +504,10 @@ _UNITS = [
 ]  # fmt: skip
 _TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60}
 _NUMBER_WORDS = {w: i + 1 for i, w in enumerate(_UNITS)}
-_UNIT = re.compile(r"(year|month|week)s?\b")
+_UNIT = re.compile(r"(year|month|week|season|harvest)s?\b")
 _NUMBER_TOKEN = re.compile(r"\d+|[a-z]+")
-_MONTHS = {"year": 12.0, "month": 1.0, "week": 12 / 52}
+# a season or a harvest comes once a year
+_MONTHS = {"year": 12.0, "month": 1.0, "week": 12 / 52, "season": 12.0, "harvest": 12.0}
 
 
 def months_in(text: str) -> list[float]:
@@ -508,7 +519,7 @@ def months_in(text: str) -> list[float]:
     for m in _UNIT.finditer(low):
         before = _NUMBER_TOKEN.findall(low[max(0, m.start() - 40) : m.start()])[-2:]
         n = _number(before)
-        if n is not None:
+        if n is not None and not (n > 100 and m.group(1) in ("season", "harvest")):
             out.append(n * _MONTHS[m.group(1)])
     return out
 
@@ -534,7 +545,7 @@ _RENEWAL_SPAN = re.compile(
     r"\b(?:renew|extend|extension)\w*\b[^.;]{0,60}?\bfor\s+(?:(?:a|an|one or more|successive|"
     r"further|additional|consecutive|subsequent|like)\s+)*(?:(?:term|period)s?\s+of\s+)?"
     r"([^.;]{0,40}?)"
-    r"\b(?:year|month)s?\b"
+    r"\b(?:year|month|season|harvest)s?\b"
 )
 
 
@@ -758,6 +769,24 @@ def _effort_only(text: str) -> bool:
     return bool(_EFFORT.search(low)) and not _WARRANTED.search(low)
 
 
+# Rules of use that name no rule ("use the service responsibly and fairly, and not in any
+# way that we consider inappropriate"); beside a concrete rule they are only a catch-all.
+_OPEN_RULES = re.compile(
+    r"(?<![a-z])(?:responsibly|sensibly|in\s+(?:any|a)\s+(?:way|manner)\s+(?:that\s+)?(?:we|it)\s+"
+    r"(?:consider|deem|think|find|regard\s+as)s?\s+(?:inappropriate|unacceptable|improper))(?![a-z])"
+)
+_RULE = re.compile(
+    r"(?<![a-z])(?:unlawful|illegal|spam|harass|infring|malware|virus|reverse\s+engineer|scrap|abus"
+    r"|offensive|fraud|hack|resell|password|automated|bots?|impersonat|defam|obscene|copyright"
+    r"|interfere|disrupt|security|law|rights\s+of\s+others|other\s+users)"
+)
+
+
+def _rules_open(text: str) -> bool:
+    low = normalise(text).lower()
+    return bool(_OPEN_RULES.search(low)) and not _RULE.search(low)
+
+
 # What one sentence says that no single pattern can hold.
 _READ: dict[str, Callable[[str], bool]] = {
     "{own_fault}": _covers_own_fault,
@@ -774,6 +803,7 @@ _READ: dict[str, Callable[[str], bool]] = {
     "{takes_content}": _takes_content,
     "{assigned_work}": _assigned_work,
     "{effort_only}": _effort_only,
+    "{rules_open}": _rules_open,
 }
 
 
