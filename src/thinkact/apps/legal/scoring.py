@@ -84,6 +84,7 @@ SPLITS: tuple[str, ...] = (
     "fresh33",
     "fresh34",
     "fresh35",
+    "fresh36",
     "real",
 )
 
