@@ -2887,3 +2887,34 @@ def test_help_with_a_breach_notice_is_no_help_with_data_subject_requests() -> No
     subject = _subject(("7. Breaches", "The Processor gives the Controller the assistance it "
                         "needs to notify the regulator and the people concerned."))  # fmt: skip
     assert not _candidates(subject, "data_subject_assistance")
+
+
+@pytest.mark.parametrize(
+    ("kid", "item_id", "heading", "text", "expected"),
+    [
+        ("terms", "term_termination", "Closure of accounts", "A member may close her account "
+         "at any time in the settings.", "present"),
+        ("terms", "acceptable_use", "Conduct", "The User shall not upload unlawful content or "
+         "harvest other users' data.", "present"),
+        ("terms", "ip_ownership", "Contributions", "Users retain the rights in what they post, "
+         "subject to such further uses as we may consider useful.", "vague"),
+        ("privacy", "international_transfers", "Where we keep data", "No personal data is "
+         "transferred outside the country.", "present"),
+    ],
+)  # fmt: skip
+def test_third_person_rules_and_open_grants_beside_a_right_kept(
+    kid: str, item_id: str, heading: str, text: str, expected: str
+) -> None:
+    verdict, _ = _judged(kid, item_id, (heading, text))
+    assert verdict.verdict == expected
+
+
+def test_breach_cooperation_and_a_secretary_are_not_the_clauses_they_resemble() -> None:
+    breach = _subject(("7. Breaches", "The Processor shall cooperate with the Controller and "
+                       "provide what it needs to notify the regulator."))  # fmt: skip
+    assert not _candidates(breach, "data_subject_assistance")
+    requests = _subject(("8. Requests", "The Processor shall help the Controller respond to "
+                         "requests from data subjects to exercise their rights."))  # fmt: skip
+    assert _candidates(requests, "data_subject_assistance")
+    notices = _subject(("12. Notices", "Notices go to the company secretary by e-mail."))
+    assert not _candidates(notices, "confidentiality")

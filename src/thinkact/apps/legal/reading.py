@@ -75,8 +75,9 @@ def stated(
     return ("present", clear) if clear is not None else ("", None)
 
 
-# Open wording no value stated beside it settles: what must be paid, left to later agreement.
-WHATEVER_STATED = ("{open_price}",)
+# Open wording no value stated beside it settles: what must be paid, or what is granted or
+# promised, left to later agreement or to one side's judgement.
+WHATEVER_STATED = ("{open_price}", "{open_scope}")
 
 
 def _outweighs(clear: Candidate, c: Candidate, item: Item) -> bool:
