@@ -85,6 +85,7 @@ SPLITS: tuple[str, ...] = (
     "fresh34",
     "fresh35",
     "fresh36",
+    "fresh37",
     "real",
 )
 
