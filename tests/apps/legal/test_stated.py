@@ -2918,3 +2918,35 @@ def test_breach_cooperation_and_a_secretary_are_not_the_clauses_they_resemble() 
     assert _candidates(requests, "data_subject_assistance")
     notices = _subject(("12. Notices", "Notices go to the company secretary by e-mail."))
     assert not _candidates(notices, "confidentiality")
+
+
+@pytest.mark.parametrize(
+    ("kid", "item_id", "heading", "text", "expected"),
+    [
+        ("terms", "ip_ownership", "Your pictures", "By posting a picture you assign to us all "
+         "copyright in that photograph.", "risky"),
+        ("employment", "position_duties", "Your role", "You are employed as a member of the "
+         "Company's staff. You will carry out such duties, in such capacity and at such "
+         "places, as the Company may direct.", "vague"),
+        ("privacy", "data_sharing", "Who receives your data", "We share your contact details "
+         "with local hotels so that they can contact you directly with their own offers.",
+         "risky"),
+        ("saas", "auto_renewal", "Renewal", "Your plan renews each year. We will e-mail you "
+         "between 30 and 14 days before each renewal date to remind you, and you can cancel "
+         "at any time in your account.", "present"),
+    ],
+)  # fmt: skip
+def test_content_taken_work_unnamed_sales_and_reminders(
+    kid: str, item_id: str, heading: str, text: str, expected: str
+) -> None:
+    verdict, _ = _judged(kid, item_id, (heading, text))
+    assert verdict.verdict == expected
+
+
+def test_copies_handed_over_and_trade_secrets_are_no_restriction_or_confidentiality() -> None:
+    handed = _subject(("4. Delivery", "The Licensee shall deliver to the Licensor a complete "
+                       "copy of the footage and keep a master copy."))  # fmt: skip
+    assert not _candidates(handed, "licence_restrictions")
+    claim = _subject(("9. Claims", "The Provider defends any claim that the Service "
+                      "misappropriates a trade secret."))  # fmt: skip
+    assert not _candidates(claim, "confidentiality")

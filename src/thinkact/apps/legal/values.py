@@ -489,6 +489,10 @@ _TAKES_CONTENT = re.compile(
     r"(?:to\s+(?:us|the [a-z]+)\s*,?\s*)?[^.;]{0,80}?\b(?:all\s+)?(?:ownership|title|copyright"
     r"|rights)\b[^.;]{0,40}?\b(?:your|their|the user's|the member's)\s+(?:content|posts?|"
     r"contributions?|submissions?|materials?|photos?|uploads?)"
+    r"|\b(?:you|users?|members?)\s+(?:hereby\s+|irrevocably\s+)*(?:transfer|assign)s?\s+"
+    r"(?:to\s+(?:us|the [a-z]+)\s*,?\s*)?[^.;]{0,40}?\b(?:all\s+)?(?:ownership|title|copyright)\b"
+    r"[^.;]{0,60}?\bin\s+(?:that|this|each|every|the|any)\s+(?:photographs?|photos?|images?|videos?"
+    r"|recordings?|uploads?|posts?|contributions?)"
     r"|\b(?:ownership|copyright|title)\s+(?:of|in)\s+(?:your|user|member)\s+(?:content|posts?|"
     r"contributions?|submissions?)\s+(?:passes|transfers|vests?)\s+(?:to|in)\s+us\b"
 )
@@ -568,6 +572,10 @@ _OWN_ENDS = re.compile(
     r"(?:[a-z-]+ ){0,4}?(?:products|services|models|offerings)"
     r"|\b(?:available|sold|sells?|offers?|offered) to (?:their|its) other (?:customers|clients)"
     r"|\bfor (?:[a-z]+ and )?product development\b"
+    # or so that they can sell to people themselves ("so that they can contact you directly
+    # with their own offers")
+    r"|\b(?:contact|approach|send|reach)\s+you\s+(?:directly\s+)?(?:with\s+)?(?:their|its)\s+(?:own\s+)?"
+    r"(?:offers|products|services|promotions|marketing)"
     # or selling it outright ("We may sell your personal information to advertisers")
     r"|\b(?:sell|sells|rent|rents)\s+(?:your|personal|users'|customers'|members')\s+(?:personal\s+)?"
     r"(?:data|information|details|contact)"
@@ -720,8 +728,15 @@ _BETWEEN_DAYS = re.compile(
 NARROW_DAYS = 31
 
 
+# A window in which the provider writes to the customer is a reminder, no way out.
+_REMINDS = re.compile(r"\bremind|\bwe (?:will|shall) (?:e-?mail|write to|send|notify|tell) you\b")
+
+
 def _narrow_window(text: str) -> bool:
-    for m in _BETWEEN_DAYS.finditer(normalise(text).lower()):
+    low = normalise(text).lower()
+    if _REMINDS.search(low):
+        return False
+    for m in _BETWEEN_DAYS.finditer(low):
         first, last = int(m.group(1)), int(m.group(2))
         if 0 < abs(first - last) <= NARROW_DAYS:
             return True
@@ -732,7 +747,7 @@ def _narrow_window(text: str) -> bool:
 # Employer's management assigns to him"); "other duties ... as the Company may assign"
 # beside a named post is the norm.
 _ASSIGNED = re.compile(
-    r"(?<![a-z])(?:tasks?|duties|work|functions|assignments|jobs)\s+(?:[a-z']+\s+){0,6}?"
+    r"(?<![a-z])(?:tasks?|duties|work|functions|assignments|jobs),?\s+(?:[a-z']+,?\s+){0,8}?"
     r"(?:that|which|as|those|whatever)\s+(?:[a-z']+\s+){1,4}?(?:may\s+)?(?:from\s+time\s+to\s+time\s+)?"
     r"(?:assigns?|allocates?|directs?|requires?|gives?|delegates?|hands?\s+out)(?![a-z])"
 )
