@@ -2950,3 +2950,10 @@ def test_copies_handed_over_and_trade_secrets_are_no_restriction_or_confidential
     claim = _subject(("9. Claims", "The Provider defends any claim that the Service "
                       "misappropriates a trade secret."))  # fmt: skip
     assert not _candidates(claim, "confidentiality")
+
+
+def test_a_renewal_by_successive_long_periods_is_long() -> None:
+    verdict, _ = _judged("general", "auto_renewal", ("Duration", "The agreement is extended "
+                         "by successive periods of four years unless terminated by notice "
+                         "before expiry."))  # fmt: skip
+    assert verdict.verdict == "risky"
