@@ -546,8 +546,8 @@ def _number(tokens: list[str]) -> int | None:
 # An automatic renewal for more than two years at a time ("renew automatically for a further
 # term of thirty-six (36) months", "successive three-year periods"): a long lock-in.
 _RENEWAL_SPAN = re.compile(
-    r"\b(?:renew|extend|extension)\w*\b[^.;]{0,60}?\b(?:for|by)\s+(?:(?:a|an|one or more|successive|"
-    r"further|additional|consecutive|subsequent|like)\s+)*(?:(?:term|period)s?\s+of\s+)?"
+    r"\b(?:renew|extend|extension)\w*\b[^.;]{0,60}?\b(?:for|by)\s+(?:(?:a|an|one or more"
+    r"|successive|further|additional|consecutive|subsequent|like)\s+)*(?:(?:term|period)s?\s+of\s+)?"
     r"([^.;]{0,40}?)"
     r"\b(?:year|month|season|harvest)s?\b"
 )
