@@ -2957,3 +2957,11 @@ def test_a_renewal_by_successive_long_periods_is_long() -> None:
                          "by successive periods of four years unless terminated by notice "
                          "before expiry."))  # fmt: skip
     assert verdict.verdict == "risky"
+
+
+def test_a_failure_to_pay_as_a_reason_to_end_pays_nothing() -> None:
+    verdict, _ = _judged("services", "term_termination", ("Termination", "The Company may "
+                         "terminate this Agreement immediately at its convenience; the "
+                         "Contractor may terminate only if the Company fails to pay for 90 "
+                         "days."))  # fmt: skip
+    assert verdict.verdict == "risky"

@@ -210,6 +210,12 @@ _ENDS_WHOLE = re.compile(
 )
 _BOTH = re.compile(r"\b(?:either|each|both|neither|the parties)\b|\bor the\b", re.IGNORECASE)
 _CLAUSE_NUMBER = re.compile(r"^\s*(?:\(?[0-9a-z]{1,3}[.)]\s*)*(?:\d+(?:\.\d+)*\.?\s+)?")
+# A failure to pay is a reason to end, not a payment for ending.
+_DEFAULT = re.compile(
+    r"\b(?:fails?|failure|failing)\s+to\s+pay\w*|\bnon-?payment\b|\blate\s+payment\b|\bunpaid\b"
+    r"|\boverdue\b",
+    re.IGNORECASE,
+)
 # What the party that ends it gives the other for the work done or the time paid for.
 _PAYS = ["pay", "paid", "payment", "charge", "refund", "compensat", "in lieu", "reimburs"]
 # The side that pays: its leaving at will ends its own spending, the norm of services and
@@ -258,7 +264,9 @@ def one_sided_exit(
         if _BOTH.search(who) or not who:
             return None  # a right both parties have
         paragraph = c.sentence.passage.sentences()
-        paid = any(states(_NEGATED.sub(" ", other), _PAYS) for other in paragraph)
+        paid = any(
+            states(_DEFAULT.sub(" ", _NEGATED.sub(" ", other)), _PAYS) for other in paragraph
+        )
         unpaid = any(
             states(m.group(), _PAYS) for other in paragraph for m in _NEGATED.finditer(other)
         )
