@@ -86,6 +86,7 @@ SPLITS: tuple[str, ...] = (
     "fresh35",
     "fresh36",
     "fresh37",
+    "fresh38",
     "real",
 )
 
