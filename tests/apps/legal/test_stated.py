@@ -2965,3 +2965,27 @@ def test_a_failure_to_pay_as_a_reason_to_end_pays_nothing() -> None:
                          "Contractor may terminate only if the Company fails to pay for 90 "
                          "days."))  # fmt: skip
     assert verdict.verdict == "risky"
+
+
+def test_a_restraints_length_is_read_from_its_whole_clause() -> None:
+    section = "C. Restrictive Covenants"
+    verdict, _ = _judged(
+        "employment",
+        "non_compete",
+        (section, "C.1 The Restricted Period is the employment and the twelve (12) months "
+         "after it ends."),
+        *((section, f"C.{n} During the Restricted Period the Employee shall not solicit "
+           f"any {who} of the Company.") for n, who in enumerate(
+               ("supplier", "client", "employee", "agent"), start=2)),
+        (section, "C.6 During the Restricted Period the Employee shall not be employed by a "
+         "business that competes with the Company in the same region."),
+    )  # fmt: skip
+    assert verdict.verdict == "present"
+
+
+def test_confidentiality_during_and_after_the_job_is_no_claim_on_later_inventions() -> None:
+    text = ("During the employment and after it ends, the Employee shall keep Confidential "
+            "Information confidential.")  # fmt: skip
+    assert not states(text, ("{beyond_the_job}",))
+    assert states("All works created by the Employee during the employment and for two years "
+                  "afterwards belong to the Company.", ("{beyond_the_job}",))  # fmt: skip

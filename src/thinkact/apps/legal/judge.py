@@ -275,7 +275,14 @@ class StepwiseJudge:
         # a restriction judged by how long it lasts, under its own heading alone.
         plain = max(c.score for c in candidates) >= (1.5 if item.max_months else 2)
         if verdict == "present" and need.risk_checked and item.safe and plain:
-            read, denial = safe_stated(candidates, item, quote if shown == "present" else None)
+            # a restriction's length may stand anywhere in its clause ("The Restricted
+            # Period is ... the twelve (12) months after ..."), beyond the likeliest sentences
+            clause_too = [c for c in searched if c.score > c.hits and c not in candidates]
+            read, denial = safe_stated(
+                [*candidates, *clause_too] if item.max_months else candidates,
+                item,
+                quote if shown == "present" else None,
+            )
             # What keeps it fair elsewhere outweighs a safeguard denied in the clause (the
             # usual exclusions limit a definition "whether or not marked").
             elsewhere = _said_anywhere(subject, item.safe_elsewhere)

@@ -154,9 +154,10 @@ VALUES = {  # what a clause states, beyond fixed words
         r"(?<![a-z])(?:whether or not|regardless of whether)\s+(?:(?:it|they)\s+)?"
         r"(?:relat\w*|connected)\s+(?:in any way\s+)?to\s+(?:the\s+)?[a-z']+\s+business(?![a-z])"
         # or made after the job ended
-        r"|(?<![a-z])(?:during|in)\s+(?:the|his|her|their|your)\s+(?:employment|engagement)\s+and"
-        r"\s+(?:for\s+)?[^.;]{0,30}?(?<![a-z])(?:afterwards|thereafter|after\s+(?:it|the\s+"
-        r"(?:employment|engagement))\s+(?:ends|has\s+ended))(?![a-z])"
+        r"|(?<![a-z])(?:created|made|conceived|developed|invented|produced|written|designed)\s+"
+        r"[^.;]{0,40}?(?<![a-z])(?:during|in)\s+(?:the|his|her|their|your)\s+(?:employment"
+        r"|engagement)\s+and\s+(?:for\s+)?[^.;]{0,30}?(?<![a-z])(?:afterwards|thereafter|after\s+"
+        r"(?:it|the\s+(?:employment|engagement))\s+(?:ends|has\s+ended))(?![a-z])"
     ),
     # A way out open only in a short window ("during the fifteen (15) day period that begins
     # 180 days before the end of the term"; "a notice received at any other time has no
