@@ -260,7 +260,7 @@ def one_sided_exit(
         grant = _MAY_END.search(text)
         if grant is None or not _AT_WILL.search(text):
             continue
-        who = _CLAUSE_NUMBER.sub("", text[: grant.start()]).strip().lower()
+        who = _leaver(text)
         if _BOTH.search(who) or not who:
             return None  # a right both parties have
         paragraph = c.sentence.passage.sentences()
