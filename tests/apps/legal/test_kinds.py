@@ -438,6 +438,7 @@ def test_a_contract_for_the_work_of_a_contractor_is_a_services_agreement(tmp_pat
         ("Agreement for the Reconditioning and Building of Traditional Dories", "services"),
         ("Engine Overhaul Agreement", "services"),
         ("Agreement for the Cleaning of Rainwater Tanks", "services"),
+        ("Contract for the Creation of a Radio Jingle", "services"),
         ("Boat Hire Agreement", "general"),
     ],
 )

@@ -2989,3 +2989,17 @@ def test_confidentiality_during_and_after_the_job_is_no_claim_on_later_invention
     assert not states(text, ("{beyond_the_job}",))
     assert states("All works created by the Employee during the employment and for two years "
                   "afterwards belong to the Company.", ("{beyond_the_job}",))  # fmt: skip
+
+
+def test_the_commissioned_works_sold_on_to_others_anywhere_in_the_section_is_risky() -> None:
+    verdict, _ = _judged(
+        "services",
+        "ip_ownership",
+        ("4. Rights in the Works", "4.1 The Agency owns all copyright and other intellectual "
+         "property in the Works."),
+        ("4. Rights in the Works", "4.2 The Client may use the Works on its own website for "
+         "two years."),
+        ("4. Rights in the Works", "4.3 The Agency may license the Works to other clients in "
+         "the same trade."),
+    )  # fmt: skip
+    assert verdict.verdict == "risky"

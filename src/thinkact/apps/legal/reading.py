@@ -311,7 +311,11 @@ _SELLS = re.compile(
     r"|licen[cs]e|exploit|commerciali[sz]e|market)\w*\b[^.;]{0,200}?\b(?:for any purpose"
     r"|as it (?:sees|thinks) fit|as it (?:wishes|pleases|chooses|likes)"
     r"|without (?:the\s+)?(?:[a-z]+'s\s+)?(?:consent|approval"
-    r"|permission))",
+    r"|permission)"
+    # or the work made for the customer sold on to others ("may ... sell the Works ... to
+    # third parties, including other transport operators")
+    r"|\bthe\s+(?:works|deliverables)\b[^.;]{0,80}?\bto\s+(?:third\s+parties|others|anyone"
+    r"|other\s+(?:clients|customers)))",
     re.IGNORECASE,
 )
 _SUBJECT = re.compile(r"(?:the\s+)?([A-Za-z]+)")
@@ -495,7 +499,10 @@ def risky_stated(
         if kept is not None:
             return kept
     if SELLS_WORK in item.risky_match:
-        sold = sells_the_work(clause(_with_clause(candidates, searched)), paying)
+        # the rest of the section of a plain statement of the clause is the clause too
+        sections = {c.sentence.passage.section for c in own if c.plain and c.hits}
+        mates = [candidate(o) for o in beside if o.passage.section in sections - {""}]
+        sold = sells_the_work([*clause(_with_clause(candidates, searched)), *mates], paying)
         if sold is not None:
             return sold
     return None
