@@ -3003,3 +3003,23 @@ def test_the_commissioned_works_sold_on_to_others_anywhere_in_the_section_is_ris
          "the same trade."),
     )  # fmt: skip
     assert verdict.verdict == "risky"
+
+
+@pytest.mark.parametrize(
+    ("employer", "expected"),
+    [
+        ("The Employer may end the employment with or without cause by giving seven (7) days' "
+         "notice or pay in lieu.", "risky"),
+        ("The Employer may end the employment with or without cause by giving ninety (90) "
+         "days' notice.", "present"),
+    ],
+)  # fmt: skip
+def test_a_short_exit_at_will_against_a_long_notice_is_risky(employer: str, expected: str) -> None:
+    verdict, _ = _judged(
+        "employment",
+        "term_termination",
+        ("8. Ending the employment", "8.1 The Employee may resign by giving ninety (90) days' "
+         "written notice."),
+        ("8. Ending the employment", "8.2 " + employer),
+    )  # fmt: skip
+    assert verdict.verdict == expected

@@ -492,6 +492,9 @@ def risky_stated(
         # other side may not match is risky: it must give months of notice.
         if exit_ is not None and (usual_form or _other_bound_to_notice(own, exit_)):
             return exit_
+        uneven = _uneven_notice(own, paying)
+        if uneven is not None:
+            return uneven
     if not usual_form:
         return None
     if WORK_KEPT in item.risky_match:  # the licence's own sentence seldom has the words
@@ -513,6 +516,45 @@ def _leaver(text: str) -> str:
     terminate ..."), or ""."""
     grant = _MAY_END.search(text)
     return _CLAUSE_NUMBER.sub("", text[: grant.start()]).strip().lower() if grant else ""
+
+
+_NOTICE = re.compile(
+    r"(?:\((\d+)\)|\b(\d+))\s*(?:calendar\s+|business\s+|working\s+|clear\s+)?(day|week|month)s?\b",
+    re.IGNORECASE,
+)
+_UNIT_DAYS = {"day": 1, "week": 7, "month": 30}
+_AT_ONCE = re.compile(r"\bimmediate|\bwithout (?:any )?notice\b", re.IGNORECASE)
+
+
+def _notice_days(text: str) -> int | None:
+    """The longest period a sentence states, in days ("ninety (90) days'" -> 90)."""
+    found = [
+        int(m.group(1) or m.group(2)) * _UNIT_DAYS[m.group(3).lower()]
+        for m in _NOTICE.finditer(text)
+    ]
+    return max(found, default=None)
+
+
+def _uneven_notice(own: Sequence[Candidate], paying: frozenset[str]) -> Candidate | None:
+    """The sentence that lets one party end at will on a short notice (two weeks or less, or
+    pay in lieu) while the other must give two months or more ("The Company may terminate
+    ... with or without cause, by giving ... seven (7) days' notice" beside "The Employee may
+    resign by giving ... ninety (90) days' notice"). The paying side's short exit is the
+    norm."""
+    exits = [
+        (c, _leaver(c.sentence.text), _notice_days(c.sentence.text))
+        for c in own
+        if _MAY_END.search(c.sentence.text)
+    ]
+    for c, who, days in exits:
+        if not who or _BOTH.search(who) or not _AT_WILL.search(c.sentence.text):
+            continue
+        short = (days is not None and days <= 14) or _AT_ONCE.search(c.sentence.text)
+        if _PAYING_SIDE.search(who) or who.split()[-1] in paying or not short:
+            continue
+        if any(o != who and not _BOTH.search(o) and (d or 0) >= 60 for _, o, d in exits if o):
+            return c
+    return None
 
 
 def _other_bound_to_notice(own: Sequence[Candidate], exit_: Candidate) -> bool:
