@@ -628,9 +628,15 @@ _KEPT_SECRET = re.compile(
 )
 
 
-def _discretion_only(text: str) -> bool:
-    low = normalise(text).lower()
-    return bool(_DISCREET.search(low)) and not _KEPT_SECRET.search(low)
+def _said_without(said: re.Pattern[str], unless: re.Pattern[str]) -> Callable[[str], bool]:
+    """A reading of a sentence that says `said` and nothing of `unless` (what would make it
+    concrete or fair)."""
+
+    def read(text: str) -> bool:
+        low = normalise(text).lower()
+        return bool(said.search(low)) and not unless.search(low)
+
+    return read
 
 
 # The other party left untold: "is not required to inform the Controller in advance",
@@ -780,11 +786,6 @@ _WARRANTED = re.compile(
 )
 
 
-def _effort_only(text: str) -> bool:
-    low = normalise(text).lower()
-    return bool(_EFFORT.search(low)) and not _WARRANTED.search(low)
-
-
 # Rules of use that name no rule ("use the service responsibly and fairly, and not in any
 # way that we consider inappropriate"); beside a concrete rule they are only a catch-all.
 _OPEN_RULES = re.compile(
@@ -798,18 +799,13 @@ _RULE = re.compile(
 )
 
 
-def _rules_open(text: str) -> bool:
-    low = normalise(text).lower()
-    return bool(_OPEN_RULES.search(low)) and not _RULE.search(low)
-
-
 # What one sentence says that no single pattern can hold.
 _READ: dict[str, Callable[[str], bool]] = {
     "{own_fault}": _covers_own_fault,
     "{one_side_unlimited}": _one_side_unlimited,
     "{negligence_excluded}": _negligence_excluded,
     "{unannounced}": _unannounced,
-    "{discretion_only}": _discretion_only,
+    "{discretion_only}": _said_without(_DISCREET, _KEPT_SECRET),
     "{long_renewal}": _long_renewal,
     "{own_ends}": _own_ends,
     "{kept_on_breach}": _kept_on_breach,
@@ -818,8 +814,8 @@ _READ: dict[str, Callable[[str], bool]] = {
     "{free_to_disclose}": _free_to_disclose,
     "{takes_content}": _takes_content,
     "{assigned_work}": _assigned_work,
-    "{effort_only}": _effort_only,
-    "{rules_open}": _rules_open,
+    "{effort_only}": _said_without(_EFFORT, _WARRANTED),
+    "{rules_open}": _said_without(_OPEN_RULES, _RULE),
 }
 
 
