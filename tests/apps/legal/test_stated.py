@@ -2674,60 +2674,52 @@ def test_a_law_an_instruction_would_break_is_no_data_breach() -> None:
     assert not _candidates(ended, "licence_restrictions")
 
 
-@pytest.mark.parametrize(
-    ("kid", "item_id", "heading", "text", "expected"),
-    [
-        ("services", "ip_ownership", "Intellectual Property", "The parties will work out "
-         "between them the rights in any software written under this Agreement.", "vague"),
-        ("services", "term_termination", "Termination", "The Provider may end this agreement "
-         "whenever it wishes, without notice; the Client may end it only for the Provider's "
-         "material breach.", "risky"),
-        ("services", "term_termination", "Duration", "This agreement continues for as long "
-         "as the parties consider it useful.", "vague"),
-        ("terms", "indemnity", "Claims against us", "You will reimburse us for any claim "
-         "made against us for any reason connected with the service, whether or not you "
-         "did anything wrong.", "risky"),
-        ("terms", "changes_to_terms", "Changes", "We will give you 30 days' notice by email "
-         "before any change takes effect, and you may cancel before then.", "present"),
-        ("terms", "changes_to_terms", "Changes", "We will email you at least 14 days before "
-         "changing these terms.", "present"),
-        ("nda", "confidentiality_term", "Duration", "The duty of confidence continues for a "
-         "period the Discloser reasonably specifies.", "vague"),
-        ("services", "warranties", "Quality", "The Supplier will try to make sure the "
-         "services are of a decent standard.", "vague"),
-        ("privacy", "data_sharing", "Sharing", "We share your details with trusted "
-         "partners.", "vague"),
-        ("services", "limitation_of_liability", "Liability", "Nothing limits the Customer's "
-         "liability. The Supplier's liability is limited to the fees for the month in which "
-         "the claim arose.", "risky"),
-        ("services", "limitation_of_liability", "Liability", "Each party's liability shall be "
-         "limited to such amount as is fair in the circumstances.", "vague"),
-        ("privacy", "lawful_basis", "Legal basis", "We process your data on whatever legal "
-         "basis applies.", "vague"),
-        ("general", "governing_law", "Law", "This agreement is governed by the law that "
-         "applies.", "vague"),
-        ("general", "governing_law", "Law", "This agreement is governed by the laws of "
-         "Scotland and the Scottish courts have exclusive jurisdiction.", "present"),
-        ("privacy", "lawful_basis", "Legal basis", "We process your order data to perform "
-         "our contract with you (Article 6(1)(b) GDPR).", "present"),
-        ("privacy", "data_subject_rights", "Your rights", "You may have certain rights over "
-         "your data depending on where you live.", "vague"),
-        ("privacy", "data_subject_rights", "Your rights", "You have certain rights, such as "
-         "the right to access and delete your data; write to privacy@example.org.", "present"),
-        ("services", "confidentiality", "Use of information", "The Recipient may disclose the "
-         "Discloser's information to anyone it chooses, provided it tells them it is "
-         "confidential.", "risky"),
-        ("services", "confidentiality", "Use of information", "The Recipient shall use the "
-         "information only to evaluate the Project and shall disclose it only to its employees "
-         "who need to know it and are bound by duties of confidence.", "present"),
-    ],
-)  # fmt: skip
-def test_plain_forms_of_open_and_one_sided_clauses(
-    kid: str, item_id: str, heading: str, text: str, expected: str
-) -> None:
-    paragraphs = [(heading, t) for t in text.split("// ")]
-    verdict, _ = _judged(kid, item_id, *paragraphs)
-    assert verdict.verdict == expected
+# Open and one-sided forms from the session's probes.
+PROBED_FORMS = [
+    ("services", "ip_ownership", "Intellectual Property", "The parties will work out "
+     "between them the rights in any software written under this Agreement.", "vague"),
+    ("services", "term_termination", "Termination", "The Provider may end this agreement "
+     "whenever it wishes, without notice; the Client may end it only for the Provider's "
+     "material breach.", "risky"),
+    ("services", "term_termination", "Duration", "This agreement continues for as long "
+     "as the parties consider it useful.", "vague"),
+    ("terms", "indemnity", "Claims against us", "You will reimburse us for any claim "
+     "made against us for any reason connected with the service, whether or not you "
+     "did anything wrong.", "risky"),
+    ("terms", "changes_to_terms", "Changes", "We will give you 30 days' notice by email "
+     "before any change takes effect, and you may cancel before then.", "present"),
+    ("terms", "changes_to_terms", "Changes", "We will email you at least 14 days before "
+     "changing these terms.", "present"),
+    ("nda", "confidentiality_term", "Duration", "The duty of confidence continues for a "
+     "period the Discloser reasonably specifies.", "vague"),
+    ("services", "warranties", "Quality", "The Supplier will try to make sure the "
+     "services are of a decent standard.", "vague"),
+    ("privacy", "data_sharing", "Sharing", "We share your details with trusted "
+     "partners.", "vague"),
+    ("services", "limitation_of_liability", "Liability", "Nothing limits the Customer's "
+     "liability. The Supplier's liability is limited to the fees for the month in which "
+     "the claim arose.", "risky"),
+    ("services", "limitation_of_liability", "Liability", "Each party's liability shall be "
+     "limited to such amount as is fair in the circumstances.", "vague"),
+    ("privacy", "lawful_basis", "Legal basis", "We process your data on whatever legal "
+     "basis applies.", "vague"),
+    ("general", "governing_law", "Law", "This agreement is governed by the law that "
+     "applies.", "vague"),
+    ("general", "governing_law", "Law", "This agreement is governed by the laws of "
+     "Scotland and the Scottish courts have exclusive jurisdiction.", "present"),
+    ("privacy", "lawful_basis", "Legal basis", "We process your order data to perform "
+     "our contract with you (Article 6(1)(b) GDPR).", "present"),
+    ("privacy", "data_subject_rights", "Your rights", "You may have certain rights over "
+     "your data depending on where you live.", "vague"),
+    ("privacy", "data_subject_rights", "Your rights", "You have certain rights, such as "
+     "the right to access and delete your data; write to privacy@example.org.", "present"),
+    ("services", "confidentiality", "Use of information", "The Recipient may disclose the "
+     "Discloser's information to anyone it chooses, provided it tells them it is "
+     "confidential.", "risky"),
+    ("services", "confidentiality", "Use of information", "The Recipient shall use the "
+     "information only to evaluate the Project and shall disclose it only to its employees "
+     "who need to know it and are bound by duties of confidence.", "present"),
+]  # fmt: skip
 
 
 @pytest.mark.parametrize(
@@ -2768,76 +2760,59 @@ def test_copies_made_before_the_end_are_no_licence_restriction() -> None:
     assert not _candidates(ended, "licence_restrictions")
 
 
-@pytest.mark.parametrize(
-    ("kid", "item_id", "text", "expected"),
-    [
-        ("services", "ip_ownership", "The Consultant retains all rights in the results and "
-         "may exploit them commercially as it wishes.", "risky"),
-        ("services", "limitation_of_liability", "Liability shall be limited to an amount "
-         "commensurate with the value of the contract.", "vague"),
-        ("saas", "changes_to_terms", "The Provider may amend this Agreement unilaterally; "
-         "amendments are effective when posted.", "risky"),
-        ("dpa", "deletion_return", "The Processor may keep copies of the personal data after "
-         "termination for analytics and product development.", "risky"),
-        ("licence", "licence_grant", "The Licensor permits the Licensee to use the Work as the "
-         "parties will agree in due course.", "vague"),
-        ("services", "payment_terms", "The Contractor's remuneration shall be settled by "
-         "mutual arrangement after each stage.", "vague"),
-    ],
-)  # fmt: skip
-def test_more_plain_forms_of_open_and_one_sided_clauses(
-    kid: str, item_id: str, text: str, expected: str
-) -> None:
-    heading = {"ip_ownership": "Rights in results", "limitation_of_liability": "Liability",
-               "changes_to_terms": "Amendments", "deletion_return": "Return and deletion",
-               "licence_grant": "Grant", "payment_terms": "Remuneration"}[item_id]  # fmt: skip
-    verdict, _ = _judged(kid, item_id, (heading, text))
-    assert verdict.verdict == expected
+# More open and one-sided forms.
+MORE_PROBED_FORMS = [
+    ("services", "ip_ownership", "Rights in results", "The Consultant retains all rights in "
+     "the results and may exploit them commercially as it wishes.", "risky"),
+    ("services", "limitation_of_liability", "Liability", "Liability shall be limited to an "
+     "amount commensurate with the value of the contract.", "vague"),
+    ("saas", "changes_to_terms", "Amendments", "The Provider may amend this Agreement "
+     "unilaterally; amendments are effective when posted.", "risky"),
+    ("dpa", "deletion_return", "Return and deletion", "The Processor may keep copies of the "
+     "personal data after termination for analytics and product development.", "risky"),
+    ("licence", "licence_grant", "Grant", "The Licensor permits the Licensee to use the Work "
+     "as the parties will agree in due course.", "vague"),
+    ("services", "payment_terms", "Remuneration", "The Contractor's remuneration shall be "
+     "settled by mutual arrangement after each stage.", "vague"),
+]  # fmt: skip
 
 
-@pytest.mark.parametrize(
-    ("kid", "item_id", "heading", "text", "expected"),
-    [
-        ("services", "indemnity", "Claims", "The Client shall hold the Contractor free from "
-         "any and all claims, whatever their basis, including those caused by the "
-         "Contractor.", "risky"),
-        ("services", "indemnity", "Claims", "The Client indemnifies the Agency against every "
-         "loss the Agency may suffer in connection with this Agreement, without limitation in "
-         "amount or time.", "risky"),
-        ("terms", "indemnity", "Your responsibility", "You agree to cover all our losses and "
-         "legal costs arising from your use of the service, even where the loss results from "
-         "our own error.", "risky"),
-        ("services", "limitation_of_liability", "Exclusions", "The Company excludes all "
-         "liability to the Customer of any kind, whether in contract, tort (including "
-         "negligence) or otherwise.", "risky"),
-        ("services", "limitation_of_liability", "Liability", "Under no circumstances will the "
-         "Provider be liable to the Client for anything, including death or personal injury "
-         "caused by its negligence.", "risky"),
-        ("services", "limitation_of_liability", "Liability", "In no event shall the Provider "
-         "be liable to the Client for any indirect loss, whether in contract or tort "
-         "(including negligence). The Provider's total liability is capped at the fees paid.",
-         "present"),
-        ("terms", "auto_renewal", "Renewal", "Your membership renews automatically. "
-         "Cancellation must be made in person at our club reception.", "risky"),
-        ("employment", "ip_ownership", "Inventions", "All works the Employee creates in the "
-         "course of the employment, whether or not during working hours, belong to the "
-         "Company.", "present"),
-        ("employment", "ip_ownership", "Inventions", "The Employee assigns to the Employer all "
-         "intellectual property created during the employment and for two years "
-         "afterwards.", "risky"),
-        ("privacy", "data_sharing", "Sharing", "We may sell your personal information to "
-         "advertisers.", "risky"),
-        ("general", "term_termination", "Termination", "The Seller may cancel any order or end "
-         "this agreement at any time without liability; the Buyer may not cancel.", "risky"),
-        ("licence", "term_termination", "Term", "The Licensor may revoke this licence at any "
-         "time for any reason, and no fees will be refunded.", "risky"),
-    ],
-)  # fmt: skip
-def test_risky_forms_in_other_words(
-    kid: str, item_id: str, heading: str, text: str, expected: str
-) -> None:
-    verdict, _ = _judged(kid, item_id, (heading, text))
-    assert verdict.verdict == expected
+# Risky forms in other words.
+RISKY_IN_OTHER_WORDS = [
+    ("services", "indemnity", "Claims", "The Client shall hold the Contractor free from "
+     "any and all claims, whatever their basis, including those caused by the "
+     "Contractor.", "risky"),
+    ("services", "indemnity", "Claims", "The Client indemnifies the Agency against every "
+     "loss the Agency may suffer in connection with this Agreement, without limitation in "
+     "amount or time.", "risky"),
+    ("terms", "indemnity", "Your responsibility", "You agree to cover all our losses and "
+     "legal costs arising from your use of the service, even where the loss results from "
+     "our own error.", "risky"),
+    ("services", "limitation_of_liability", "Exclusions", "The Company excludes all "
+     "liability to the Customer of any kind, whether in contract, tort (including "
+     "negligence) or otherwise.", "risky"),
+    ("services", "limitation_of_liability", "Liability", "Under no circumstances will the "
+     "Provider be liable to the Client for anything, including death or personal injury "
+     "caused by its negligence.", "risky"),
+    ("services", "limitation_of_liability", "Liability", "In no event shall the Provider "
+     "be liable to the Client for any indirect loss, whether in contract or tort "
+     "(including negligence). The Provider's total liability is capped at the fees paid.",
+     "present"),
+    ("terms", "auto_renewal", "Renewal", "Your membership renews automatically. "
+     "Cancellation must be made in person at our club reception.", "risky"),
+    ("employment", "ip_ownership", "Inventions", "All works the Employee creates in the "
+     "course of the employment, whether or not during working hours, belong to the "
+     "Company.", "present"),
+    ("employment", "ip_ownership", "Inventions", "The Employee assigns to the Employer all "
+     "intellectual property created during the employment and for two years "
+     "afterwards.", "risky"),
+    ("privacy", "data_sharing", "Sharing", "We may sell your personal information to "
+     "advertisers.", "risky"),
+    ("general", "term_termination", "Termination", "The Seller may cancel any order or end "
+     "this agreement at any time without liability; the Buyer may not cancel.", "risky"),
+    ("licence", "term_termination", "Term", "The Licensor may revoke this licence at any "
+     "time for any reason, and no fees will be refunded.", "risky"),
+]  # fmt: skip
 
 
 def test_a_sale_denied_is_no_sale_and_open_grants_and_royalties_are_vague() -> None:
@@ -2852,35 +2827,28 @@ def test_a_sale_denied_is_no_sale_and_open_grants_and_royalties_are_vague() -> N
     assert royalty.verdict == "vague"
 
 
-@pytest.mark.parametrize(
-    ("kid", "item_id", "heading", "text", "expected"),
-    [
-        ("general", "auto_renewal", "Renewal", "The contract renews automatically for a further "
-         "period of three harvests unless either party gives notice.", "risky"),
-        ("general", "auto_renewal", "Renewal", "The contract renews each year unless the Grower "
-         "gives notice during the month of March.", "risky"),
-        ("general", "auto_renewal", "Renewal", "The contract renews each year. A notice of "
-         "non-renewal not received within the month stated in the schedule has no effect.",
-         "risky"),
-        ("dpa", "audit_rights", "Audits", "The Processor is not required to allow audits of "
-         "its systems by the Controller or its auditor.", "risky"),
-        ("terms", "acceptable_use", "Using the app", "Please use the app responsibly.", "vague"),
-        ("terms", "acceptable_use", "Using the app", "You must not post unlawful or offensive "
-         "content or send spam.", "present"),
-        ("employment", "non_compete", "After you leave", "After leaving, you are free to work "
-         "for anyone, including our competitors.", "present"),
-        ("employment", "ip_ownership", "Equipment", "The Employer provides a laptop and the "
-         "software licences you need, which remain the Employer's property.", "missing"),
-        ("privacy", "international_transfers", "Transfers abroad", "Our mailing provider stores "
-         "data abroad under a contract that requires it to protect your data to a level "
-         "equivalent to our law.", "present"),
-    ],
-)  # fmt: skip
-def test_windows_denials_and_freedoms_read_from_the_text(
-    kid: str, item_id: str, heading: str, text: str, expected: str
-) -> None:
-    verdict, _ = _judged(kid, item_id, (heading, text))
-    assert verdict.verdict == expected
+# Ways out in one window, denials and freedoms.
+WINDOWS_DENIALS_AND_FREEDOMS = [
+    ("general", "auto_renewal", "Renewal", "The contract renews automatically for a further "
+     "period of three harvests unless either party gives notice.", "risky"),
+    ("general", "auto_renewal", "Renewal", "The contract renews each year unless the Grower "
+     "gives notice during the month of March.", "risky"),
+    ("general", "auto_renewal", "Renewal", "The contract renews each year. A notice of "
+     "non-renewal not received within the month stated in the schedule has no effect.",
+     "risky"),
+    ("dpa", "audit_rights", "Audits", "The Processor is not required to allow audits of "
+     "its systems by the Controller or its auditor.", "risky"),
+    ("terms", "acceptable_use", "Using the app", "Please use the app responsibly.", "vague"),
+    ("terms", "acceptable_use", "Using the app", "You must not post unlawful or offensive "
+     "content or send spam.", "present"),
+    ("employment", "non_compete", "After you leave", "After leaving, you are free to work "
+     "for anyone, including our competitors.", "present"),
+    ("employment", "ip_ownership", "Equipment", "The Employer provides a laptop and the "
+     "software licences you need, which remain the Employer's property.", "missing"),
+    ("privacy", "international_transfers", "Transfers abroad", "Our mailing provider stores "
+     "data abroad under a contract that requires it to protect your data to a level "
+     "equivalent to our law.", "present"),
+]  # fmt: skip
 
 
 def test_help_with_a_breach_notice_is_no_help_with_data_subject_requests() -> None:
@@ -2889,24 +2857,17 @@ def test_help_with_a_breach_notice_is_no_help_with_data_subject_requests() -> No
     assert not _candidates(subject, "data_subject_assistance")
 
 
-@pytest.mark.parametrize(
-    ("kid", "item_id", "heading", "text", "expected"),
-    [
-        ("terms", "term_termination", "Closure of accounts", "A member may close her account "
-         "at any time in the settings.", "present"),
-        ("terms", "acceptable_use", "Conduct", "The User shall not upload unlawful content or "
-         "harvest other users' data.", "present"),
-        ("terms", "ip_ownership", "Contributions", "Users retain the rights in what they post, "
-         "subject to such further uses as we may consider useful.", "vague"),
-        ("privacy", "international_transfers", "Where we keep data", "No personal data is "
-         "transferred outside the country.", "present"),
-    ],
-)  # fmt: skip
-def test_third_person_rules_and_open_grants_beside_a_right_kept(
-    kid: str, item_id: str, heading: str, text: str, expected: str
-) -> None:
-    verdict, _ = _judged(kid, item_id, (heading, text))
-    assert verdict.verdict == expected
+# Rules in the third person, and open grants beside a right kept.
+THIRD_PERSON_AND_OPEN_GRANTS = [
+    ("terms", "term_termination", "Closure of accounts", "A member may close her account "
+     "at any time in the settings.", "present"),
+    ("terms", "acceptable_use", "Conduct", "The User shall not upload unlawful content or "
+     "harvest other users' data.", "present"),
+    ("terms", "ip_ownership", "Contributions", "Users retain the rights in what they post, "
+     "subject to such further uses as we may consider useful.", "vague"),
+    ("privacy", "international_transfers", "Where we keep data", "No personal data is "
+     "transferred outside the country.", "present"),
+]  # fmt: skip
 
 
 def test_breach_cooperation_and_a_secretary_are_not_the_clauses_they_resemble() -> None:
@@ -2920,27 +2881,20 @@ def test_breach_cooperation_and_a_secretary_are_not_the_clauses_they_resemble() 
     assert not _candidates(notices, "confidentiality")
 
 
-@pytest.mark.parametrize(
-    ("kid", "item_id", "heading", "text", "expected"),
-    [
-        ("terms", "ip_ownership", "Your pictures", "By posting a picture you assign to us all "
-         "copyright in that photograph.", "risky"),
-        ("employment", "position_duties", "Your role", "You are employed as a member of the "
-         "Company's staff. You will carry out such duties, in such capacity and at such "
-         "places, as the Company may direct.", "vague"),
-        ("privacy", "data_sharing", "Who receives your data", "We share your contact details "
-         "with local hotels so that they can contact you directly with their own offers.",
-         "risky"),
-        ("saas", "auto_renewal", "Renewal", "Your plan renews each year. We will e-mail you "
-         "between 30 and 14 days before each renewal date to remind you, and you can cancel "
-         "at any time in your account.", "present"),
-    ],
-)  # fmt: skip
-def test_content_taken_work_unnamed_sales_and_reminders(
-    kid: str, item_id: str, heading: str, text: str, expected: str
-) -> None:
-    verdict, _ = _judged(kid, item_id, (heading, text))
-    assert verdict.verdict == expected
+# Content taken, work unnamed, sales to others and reminders.
+TAKEN_UNNAMED_AND_REMINDERS = [
+    ("terms", "ip_ownership", "Your pictures", "By posting a picture you assign to us all "
+     "copyright in that photograph.", "risky"),
+    ("employment", "position_duties", "Your role", "You are employed as a member of the "
+     "Company's staff. You will carry out such duties, in such capacity and at such "
+     "places, as the Company may direct.", "vague"),
+    ("privacy", "data_sharing", "Who receives your data", "We share your contact details "
+     "with local hotels so that they can contact you directly with their own offers.",
+     "risky"),
+    ("saas", "auto_renewal", "Renewal", "Your plan renews each year. We will e-mail you "
+     "between 30 and 14 days before each renewal date to remind you, and you can cancel "
+     "at any time in your account.", "present"),
+]  # fmt: skip
 
 
 def test_copies_handed_over_and_trade_secrets_are_no_restriction_or_confidentiality() -> None:
@@ -3022,4 +2976,22 @@ def test_a_short_exit_at_will_against_a_long_notice_is_risky(employer: str, expe
          "written notice."),
         ("8. Ending the employment", "8.2 " + employer),
     )  # fmt: skip
+    assert verdict.verdict == expected
+
+
+@pytest.mark.parametrize(
+    ("kid", "item_id", "heading", "text", "expected"),
+    [
+        *PROBED_FORMS,
+        *MORE_PROBED_FORMS,
+        *RISKY_IN_OTHER_WORDS,
+        *WINDOWS_DENIALS_AND_FREEDOMS,
+        *THIRD_PERSON_AND_OPEN_GRANTS,
+        *TAKEN_UNNAMED_AND_REMINDERS,
+    ],
+)
+def test_a_one_paragraph_clause_is_read_from_its_text(
+    kid: str, item_id: str, heading: str, text: str, expected: str
+) -> None:
+    verdict, _ = _judged(kid, item_id, (heading, text))
     assert verdict.verdict == expected
