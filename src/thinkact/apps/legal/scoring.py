@@ -87,6 +87,8 @@ SPLITS: tuple[str, ...] = (
     "fresh36",
     "fresh37",
     "fresh38",
+    "fresh39",
+    "fresh40",
     "real",
 )
 
