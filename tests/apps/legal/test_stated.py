@@ -2897,6 +2897,38 @@ TAKEN_UNNAMED_AND_REMINDERS = [
 ]  # fmt: skip
 
 
+# Each a form first met in fresh39 (reworded), with a sound form beside it that must stay.
+EXTENSIONS_WAIVERS_AND_TRIED_NOTICE = [
+    ("saas", "auto_renewal", "Term", "Unless either party gives notice at least six months "
+     "before the end of the initial term, the contract is deemed extended for a further "
+     "thirty-six months each time.", "risky"),
+    ("saas", "auto_renewal", "Term", "The subscription is extended for a further twelve "
+     "months unless either party gives notice to end it at least 30 days before the end "
+     "of the term.", "present"),
+    ("general", "governing_law", "Law", "This agreement is governed by the laws of the "
+     "United States Virgin Islands.", "present"),
+    ("general", "governing_law", "Law", "This agreement is governed by the laws of the "
+     "United States.", "vague"),
+    ("saas", "refund_policy", "Refunds", "If the service is unavailable for a paid month, "
+     "the Provider may give whatever credit it thinks appropriate.", "vague"),
+    ("saas", "refund_policy", "Refunds", "Fees paid for a month in which the service was "
+     "unavailable for more than 48 hours are refunded pro rata within 14 days.", "present"),
+    ("licence", "term_termination", "Duration", "The Licensor waives all rights to "
+     "terminate this licence, even where the Licensee fails to pay royalties.", "risky"),
+    ("general", "warranties", "Quality of the goods", "The goods shall be of a standard "
+     "acceptable to the buyer's customers.", "vague"),
+    ("terms", "changes_to_terms", "Changing these terms", "We may update these terms from "
+     "time to time and will endeavour to let members know of any update that matters.",
+     "vague"),
+    ("terms", "changes_to_terms", "Changing these terms", "We will tell you by e-mail at "
+     "least 30 days before any change to these terms takes effect.", "present"),
+    ("terms", "ip_ownership", "Member work", "Routines devised by students during lessons "
+     "become the property of the Academy.", "risky"),
+    ("terms", "ip_ownership", "Member work", "Artwork made by members in our studios "
+     "belongs to the member who made it.", "present"),
+]  # fmt: skip
+
+
 def test_copies_handed_over_and_trade_secrets_are_no_restriction_or_confidentiality() -> None:
     handed = _subject(("4. Delivery", "The Licensee shall deliver to the Licensor a complete "
                        "copy of the footage and keep a master copy."))  # fmt: skip
@@ -2988,6 +3020,7 @@ def test_a_short_exit_at_will_against_a_long_notice_is_risky(employer: str, expe
         *WINDOWS_DENIALS_AND_FREEDOMS,
         *THIRD_PERSON_AND_OPEN_GRANTS,
         *TAKEN_UNNAMED_AND_REMINDERS,
+        *EXTENSIONS_WAIVERS_AND_TRIED_NOTICE,
     ],
 )
 def test_a_one_paragraph_clause_is_read_from_its_text(

@@ -76,8 +76,8 @@ def stated(
 
 
 # Open wording no value stated beside it settles: what must be paid, or what is granted or
-# promised, left to later agreement or to one side's judgement.
-WHATEVER_STATED = ("{open_price}", "{open_scope}")
+# promised or refunded, left to later agreement or to one side's judgement.
+WHATEVER_STATED = ("{open_price}", "{open_scope}", "{open_amount}")
 
 
 def _outweighs(clear: Candidate, c: Candidate, item: Item) -> bool:

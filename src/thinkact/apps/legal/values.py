@@ -33,6 +33,12 @@ _DISCRETION = (
 )
 # A time that is only "soon enough", in the open-time wording and the open-notice one.
 _SOON_ENOUGH = r"in good time|early enough"
+_CHANGE = r"(?:chang|revis|amend|updat|modif|variation|alteration|new\s+version)"
+_TRY_TELL = (
+    r"(?<![a-z])(?:will|shall|would)\s+(?:try|endeavou?r|aim|attempt|seek|do\s+(?:our|its|their)\s+best)"
+    r"\s+to\s+(?:[a-z]+\s+){0,2}?(?:draw|bring|let|tell|inform|notify|alert|point\s+out|highlight"
+    r"|make\s+(?:you|users|members|customers|clients)\s+aware)(?![a-z])"
+)
 VALUES = {  # what a clause states, beyond fixed words
     "{period}": re.compile(
         rf"(?<![a-z0-9]){_NUMBER}\s*(?:\(\d+\)\s*)?-?\s*(?:business |calendar |working )?"
@@ -47,6 +53,12 @@ VALUES = {  # what a clause states, beyond fixed words
     "{amount}": re.compile(
         r"[$€£¥]\s?\d|(?<![a-z0-9])\d[\d,.]*\s?(?:usd|eur|gbp|chf|dollars|euros|pounds)(?![a-z])"
         r"|(?<![a-z])(?:usd|eur|gbp|chf)\s?\d|(?<![\d.,])\d{1,3}(?:,\d{3})+(?![\d,])"
+    ),
+    # The law of the United States as a whole (there is no general federal contract law),
+    # not a territory whose name begins with it ("the United States Virgin Islands").
+    "{us_law}": re.compile(
+        r"(?<![a-z])(?:federal\s+)?laws?\s+of\s+the\s+united\s+states(?:\s+of\s+america)?"
+        r"(?!\s+(?:virgin|minor\s+outlying)\s+islands)"
     ),
     # No refund said only to be the rule, not when it yields ("generally not refundable").
     "{hedged_no_refund}": re.compile(
@@ -137,6 +149,19 @@ VALUES = {  # what a clause states, beyond fixed words
         r"|(?<![a-z])(?:rate|price|fee|amount|royalty|percentage)s?\s+(?:is\s+|are\s+|shall\s+be\s+"
         r"|will\s+be\s+)?(?:to\s+be\s+)?(?:agreed|settled|negotiated|fixed|determined)\s+(?:between"
         r"|by)\s+the\s+parties(?![a-z])"
+    ),
+    # A refund or credit whose size one side decides ("may grant the refund or credit it
+    # considers fair", "such credit as we think appropriate"): open whatever period is said.
+    "{open_amount}": re.compile(
+        r"(?<![a-z])(?:refunds?|credits?|reimbursements?|compensation|repayments?)(?![a-z])[^.;]{0,40}?"
+        r"(?<![a-z])(?:as\s+|that\s+|which\s+)?(?:we|it|they|the\s+[a-z]+)\s+(?:may\s+)?(?:consider|considers"
+        r"|deem|deems|think|thinks|judge|judges|determine|determines|decide|decides)\s+(?:to\s+be\s+)?"
+        r"(?:fair|appropriate|reasonable|adequate|proper|suitable|equitable|just|fit)(?![a-z])"
+    ),
+    # Telling people of a change promised only as an effort ("we will try to draw it to
+    # your attention"): no notice they can count on before it applies.
+    "{tried_telling}": re.compile(
+        rf"(?<![a-z]){_CHANGE}[^.;]{{0,100}}?{_TRY_TELL}|{_TRY_TELL}[^.;]{{0,60}}?(?<![a-z]){_CHANGE}"
     ),
     # A payer's duty to pay that waits on its own payment by someone else ("pay when paid",
     # "conditional on the Company having been paid by the Client").
@@ -308,6 +333,10 @@ VALUES = {  # what a clause states, beyond fixed words
         r"[^.;]{0,60}?(?<![a-z])(?:releases?|entitles?|allows?|permits?)(?![a-z])"
         r"|(?<![a-z])(?:may|can)\s*not\s+(?:end|terminate|cancel)(?![a-z])[^.;]{0,80}?"
         r"(?<![a-z])even\s+(?:if|where|when|for|on)(?![a-z])[^.;]{0,40}?(?:breach|fail|default)"
+        # a right to end it given up, the other side's failures included
+        r"|(?<![a-z])waives?\s+(?:any|all|every|its|their|the)\s+(?:of\s+(?:its|their)\s+)?rights?\s+"
+        r"(?:it\s+may\s+have\s+)?to\s+(?:end|terminate|cancel|rescind)(?![a-z])[^.;]{0,120}?"
+        r"(?<![a-z])(?:whatever|for\s+any\s+reason|including|even\s+(?:if|where|when|for|on))(?![a-z])"
     ),
 }
 # "{one_sided_exit}", "{work_kept}" and "{sells_the_work}" are read with their clause and
@@ -496,6 +525,14 @@ _TAKES_CONTENT = re.compile(
     r"|recordings?|uploads?|posts?|contributions?)"
     r"|\b(?:ownership|copyright|title)\s+(?:of|in)\s+(?:your|user|member)\s+(?:content|posts?|"
     r"contributions?|submissions?)\s+(?:passes|transfers|vests?)\s+(?:to|in)\s+us\b"
+    # what members make claimed for the provider ("designs created by a member ... belong to
+    # the school"): customers, not employees or contractors, whose work is the job
+    r"|\b(?:created|made|written|designed|composed|produced|developed|devised|authored)\s+by\s+"
+    r"(?:a|the|any|each)?\s*(?:members?|users?|customers?|participants?|students?|subscribers?"
+    r"|pupils?|players?|visitors?|guests?)\b[^.;]{0,120}?\b(?:belongs?|vests?|pass(?:es)?|becomes?)\s+"
+    r"(?:to|in|the\s+(?:sole\s+|exclusive\s+)?property\s+of)\s+(?!(?:you|them)\b|(?:the|that|each|such)\s+"
+    r"(?:members?|users?|customers?|participants?|students?|subscribers?|pupils?|players?|visitors?"
+    r"|guests?)\b)"
 )
 
 
