@@ -2928,6 +2928,33 @@ EXTENSIONS_WAIVERS_AND_TRIED_NOTICE = [
      "belongs to the member who made it.", "present"),
 ]  # fmt: skip
 
+# Forms first met in fresh40 (reworded), each with a sound one beside it.
+SPONSORS_PASSWORDS_AND_LOCAL_HOSTING = [
+    ("privacy", "data_sharing", "Who receives your information", "Our sponsors fund member "
+     "benefits, so we provide them with each member's name and phone number, and each "
+     "sponsor may contact members with its own offers.", "risky"),
+    ("privacy", "data_sharing", "Who receives your information", "We provide our couriers "
+     "with your name and address so that they can deliver your order, and they may use "
+     "them for nothing else.", "present"),
+    ("saas", "confidentiality", "Users", "The Customer shall ensure that its users keep "
+     "their passwords secret.", "missing"),
+    ("dpa", "international_transfers", "Location of processing", "The Processor stores the "
+     "personal data exclusively on servers in its own data centre in Zurich and does not "
+     "disclose it abroad.", "present"),
+]  # fmt: skip
+
+
+def test_obligations_that_go_on_after_the_talks_end_are_no_open_ending() -> None:
+    verdict, _ = _judged(
+        "nda",
+        "term_termination",
+        ("6. Duration", "6.1 Either party may end the discussions at any time by written "
+         "notice."),
+        ("6. Duration", "6.2 After the end of the discussions, the Recipient shall continue "
+         "to respect the obligations of clause 3 for such time as is reasonable."),
+    )  # fmt: skip
+    assert verdict.verdict == "present"
+
 
 def test_copies_handed_over_and_trade_secrets_are_no_restriction_or_confidentiality() -> None:
     handed = _subject(("4. Delivery", "The Licensee shall deliver to the Licensor a complete "
@@ -3021,6 +3048,7 @@ def test_a_short_exit_at_will_against_a_long_notice_is_risky(employer: str, expe
         *THIRD_PERSON_AND_OPEN_GRANTS,
         *TAKEN_UNNAMED_AND_REMINDERS,
         *EXTENSIONS_WAIVERS_AND_TRIED_NOTICE,
+        *SPONSORS_PASSWORDS_AND_LOCAL_HOSTING,
     ],
 )
 def test_a_one_paragraph_clause_is_read_from_its_text(

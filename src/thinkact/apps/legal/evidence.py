@@ -114,6 +114,16 @@ NOT_SPANS = {
         r"(?<![a-z])(?:obligations?|duties|duty|undertakings?|restrictions?|provisions?|rights)\b"
         r"[^.;]{0,80}?\b(?:continue|survive|remain)s?\b[^.;]{0,120}?\b(?:after|following|beyond)"
         r"\b[^.;]{0,100}\b(?:ends?|ended|terminat\w*|expir\w*)"
+        # the other way round, to the sentence's end: "After the end of the discussions, the
+        # Recipient shall continue to respect the obligations of Article 3 for ..."
+        r"|(?<![a-z])(?:after|following|beyond)\s+(?:the\s+)?(?:end|ending|expiry|expiration|termination)"
+        r"\b[^.;]{0,120}?\b(?:continues?|survives?|remains?)\b[^.;]{0,60}?\b(?:obligations?|duties|duty"
+        r"|undertakings?|restrictions?)\b[^.;]*"
+    ),
+    # users keeping their own log-in secret: account security, not the other's information
+    "{credentials}": re.compile(
+        r"(?<![a-z])(?:passwords?|pass\s*codes?|passphrases?|pins?|log-?in\s+(?:details|data)"
+        r"|credentials|access\s+codes?)(?![a-z])[^.;]{0,30}?(?<![a-z])(?:secret|confidential|private)"
     ),
 }
 

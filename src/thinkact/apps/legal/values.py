@@ -612,7 +612,8 @@ _OWN_ENDS = re.compile(
     r"|\bfor (?:[a-z]+ and )?product development\b"
     # or so that they can sell to people themselves ("so that they can contact you directly
     # with their own offers")
-    r"|\b(?:contact|approach|send|reach)\s+you\s+(?:directly\s+)?(?:with\s+)?(?:their|its)\s+(?:own\s+)?"
+    r"|\b(?:contact|approach|send|reach)\s+(?:you|them|(?:the\s+)?(?:members?|customers?|users?|clients?"
+    r"|guests?|patients?|subscribers?))\s+(?:directly\s+)?(?:with\s+)?(?:their|its)\s+(?:own\s+)?"
     r"(?:offers|products|services|promotions|marketing)"
     # or selling it outright ("We may sell your personal information to advertisers")
     r"|\b(?:sell|sells|rent|rents)\s+(?:your|personal|users'|customers'|members')\s+(?:personal\s+)?"
