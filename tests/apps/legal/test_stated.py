@@ -2944,6 +2944,26 @@ SPONSORS_PASSWORDS_AND_LOCAL_HOSTING = [
 ]  # fmt: skip
 
 
+@pytest.mark.parametrize(
+    ("rates", "expected"),
+    [
+        ("at the Gardener's usual summer rates for grounds of that size", "vague"),
+        ("at the Gardener's usual hourly rates set out in Schedule 2", "present"),
+    ],
+)
+def test_ones_own_usual_rates_leave_the_price_open_beside_a_due_date(
+    rates: str, expected: str
+) -> None:
+    verdict, _ = _judged(
+        "services",
+        "payment_terms",
+        ("4. Charges", f"4.1 The Club shall pay for the work {rates}."),
+        ("4. Charges", "4.2 Invoices are sent monthly and are payable within 30 days of "
+         "receipt."),
+    )  # fmt: skip
+    assert verdict.verdict == expected
+
+
 def test_obligations_that_go_on_after_the_talks_end_are_no_open_ending() -> None:
     verdict, _ = _judged(
         "nda",

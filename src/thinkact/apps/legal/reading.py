@@ -50,17 +50,18 @@ def stated(
     # item wherever it stands (the settlement terms of a schedule of rates)
     read += [c for c in searched if c.hits >= 2 and c not in read and not in_other_clause(c, item)]
     clear = _clear(read, item, among)
+    whatever = [p for p in item.vague_match if p in WHATEVER_STATED]
     for c in read:
+        text = c.sentence.text
+        # a price left open stays open whatever due date is stated beside it
+        if whatever and states(text, whatever) and (c.hits or not _claimed(c, item, among)):
+            return "vague", c
         if clear is not None and _outweighs(clear, c, item):
             continue
         if not c.hits and _claimed(c, item, among):
             continue
-        text = c.sentence.text
         if not states(text, item.vague_match, item.not_words):
             continue
-        # a price left open stays open whatever due date is stated beside it
-        if states(text, [p for p in item.vague_match if p in WHATEVER_STATED]):
-            return "vague", c
         if (
             # a value inside the open wording is part of it ("at such time after the end
             # ... as X considers practicable")

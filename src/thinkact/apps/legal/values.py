@@ -149,6 +149,12 @@ VALUES = {  # what a clause states, beyond fixed words
         r"|(?<![a-z])(?:rate|price|fee|amount|royalty|percentage)s?\s+(?:is\s+|are\s+|shall\s+be\s+"
         r"|will\s+be\s+)?(?:to\s+be\s+)?(?:agreed|settled|negotiated|fixed|determined)\s+(?:between"
         r"|by)\s+the\s+parties(?![a-z])"
+        # one side's own usual rates, with no list or figure to find them in ("at the
+        # Contractor's customary seasonal rates")
+        r"|(?<![a-z])(?:its|their|our|his|her|the\s+[a-z]+'s)\s+(?:customary|usual|normal|ordinary"
+        r"|going)\s+(?:[a-z]+\s+)?(?:rates?|prices?|fees?|charges?|tariffs?)(?![a-z])"
+        r"(?![^.;]{0,80}?(?:set\s+out|schedule|annex|appendix|exhibit|attached|listed|published"
+        r"|price\s+list|rate\s+card|\d))"
     ),
     # A refund or credit whose size one side decides ("may grant the refund or credit it
     # considers fair", "such credit as we think appropriate"): open whatever period is said.
