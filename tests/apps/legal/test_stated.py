@@ -2941,6 +2941,12 @@ SPONSORS_PASSWORDS_AND_LOCAL_HOSTING = [
     ("dpa", "international_transfers", "Location of processing", "The Processor stores the "
      "personal data exclusively on servers in its own data centre in Zurich and does not "
      "disclose it abroad.", "present"),
+    # and fresh37's last miss: work promised to last, for no stated time
+    ("services", "warranties", "Warranty", "The Builder warrants that the new decking will be "
+     "hard-wearing and fit for a hotel of the Owner's class.", "vague"),
+    ("services", "warranties", "Warranty", "The Builder warrants that the new decking will "
+     "remain hard-wearing for five years and will repair any defect notified in that time.",
+     "present"),
 ]  # fmt: skip
 
 

@@ -169,6 +169,13 @@ VALUES = {  # what a clause states, beyond fixed words
     "{tried_telling}": re.compile(
         rf"(?<![a-z]){_CHANGE}[^.;]{{0,100}}?{_TRY_TELL}|{_TRY_TELL}[^.;]{{0,60}}?(?<![a-z]){_CHANGE}"
     ),
+    # Work promised to last, with no period it must last for ("the new roofing will be
+    # durable and suitable"): how long is left to later argument.
+    "{lasting_open}": re.compile(
+        r"(?<![a-z])(?:(?:will|shall|must|to)\s+(?:be|remain)\s+(?:durable|long[- ]lasting|hard[- ]wearing)"
+        r"|(?:will|shall)\s+last|built\s+to\s+last)(?![a-z])"
+        rf"(?![^.;]*?{_NUMBER}\s*(?:\(\d+\)\s*)?-?\s*(?:year|month|season|winter|summer)s?(?![a-z]))"
+    ),
     # A payer's duty to pay that waits on its own payment by someone else ("pay when paid",
     # "conditional on the Company having been paid by the Client").
     "{paid_first}": re.compile(
