@@ -172,8 +172,9 @@ VALUES = {  # what a clause states, beyond fixed words
     # Work promised to last, with no period it must last for ("the new roofing will be
     # durable and suitable"): how long is left to later argument.
     "{lasting_open}": re.compile(
-        r"(?<![a-z])(?:(?:will|shall|must|to)\s+(?:be|remain)\s+(?:durable|long[- ]lasting|hard[- ]wearing)"
-        r"|(?:will|shall)\s+last|built\s+to\s+last)(?![a-z])"
+        r"(?<![a-z])(?:(?:will|shall|must|to)\s+(?:be|remain)\s+"
+        r"(?:durable|long[- ]lasting|hard[- ]wearing)|(?:will|shall)\s+last|built\s+to\s+last)"
+        r"(?![a-z])"
         rf"(?![^.;]*?{_NUMBER}\s*(?:\(\d+\)\s*)?-?\s*(?:year|month|season|winter|summer)s?(?![a-z]))"
     ),
     # A payer's duty to pay that waits on its own payment by someone else ("pay when paid",
