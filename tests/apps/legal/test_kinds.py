@@ -437,6 +437,7 @@ def test_a_contract_for_the_work_of_a_contractor_is_a_services_agreement(tmp_pat
         ("Contract for the Provision of Access to the Stay Software Service", "saas"),
         ("Subscription Contract for the Harbourline Booking Platform", "saas"),
         ("Riverside Tennis Centre: Personal Information Protection Notice", "privacy"),
+        ("Letter of Appointment: Senior Furniture Designer", "employment"),
         ("Agreement for the Reconditioning and Building of Traditional Dories", "services"),
         ("Engine Overhaul Agreement", "services"),
         ("Agreement for the Cleaning of Rainwater Tanks", "services"),

@@ -2970,6 +2970,29 @@ def test_ones_own_usual_rates_leave_the_price_open_beside_a_due_date(
     assert verdict.verdict == expected
 
 
+# Forms first met in fresh41 (reworded), each with a sound one beside it.
+MANNERS_ROYALTIES_AND_VERSIONS = [
+    ("licence", "licence_restrictions", "Use of the images", "The Licensee shall use the "
+     "images with due respect for the photographer's work and may crop them as far as its "
+     "pages reasonably require.", "vague"),
+    ("licence", "licence_restrictions", "Use of the images", "The Licensee may not crop, "
+     "alter or sublicense the images.", "present"),
+    ("licence", "payment_terms", "Royalty", "The royalty for each year of the licence is to "
+     "be fixed between the parties before that year begins.", "vague"),
+    ("terms", "changes_to_terms", "Keeping these terms up to date", "We may change these "
+     "terms. The terms in force on the day you book are the ones that apply, so please read "
+     "them each time you book.", "vague"),
+    ("terms", "changes_to_terms", "Keeping these terms up to date", "We may change these "
+     "terms. The terms in force when you book are the ones that apply, and we e-mail you "
+     "any change 30 days ahead.", "present"),
+    ("terms", "warranties", "Your rights", "Nothing in these terms takes away any right you "
+     "have under the law on consumer protection.", "present"),
+    ("privacy", "international_transfers", "Does your information leave the European "
+     "Economic Area?", "No. We store and process it within the European Economic Area and "
+     "do not send it outside it.", "present"),
+]  # fmt: skip
+
+
 def test_obligations_that_go_on_after_the_talks_end_are_no_open_ending() -> None:
     verdict, _ = _judged(
         "nda",
@@ -3075,6 +3098,7 @@ def test_a_short_exit_at_will_against_a_long_notice_is_risky(employer: str, expe
         *TAKEN_UNNAMED_AND_REMINDERS,
         *EXTENSIONS_WAIVERS_AND_TRIED_NOTICE,
         *SPONSORS_PASSWORDS_AND_LOCAL_HOSTING,
+        *MANNERS_ROYALTIES_AND_VERSIONS,
     ],
 )
 def test_a_one_paragraph_clause_is_read_from_its_text(

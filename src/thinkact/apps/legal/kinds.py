@@ -41,10 +41,13 @@ def detect(doc: Document) -> Detected:
     head = _head(doc)
     opening = normalise(" ".join(p.text for p in doc.passages))[:OPENING_CHARS].lower()
     headings = " | ".join(dict.fromkeys(p.section for p in doc.passages if p.section)).lower()
+    # a letter's first heading is its title when the title line is the letterhead
+    first = next((p.section for p in doc.passages if p.section), "")
+    first = normalise(first).lower()[:160] if first != doc.title else ""
     candidates = [k for k in kinds().values() if k.id != "general"]
-    for where, text in (("title", head), ("opening", opening)):
+    for where, text in (("title", head), ("first heading", first), ("opening", opening)):
         named = [
-            (k, (*k.titles, *k.headline) if where == "title" else k.titles) for k in candidates
+            (k, (*k.titles, *k.headline) if where != "opening" else k.titles) for k in candidates
         ]
         best = max(
             ((len(t), k, t) for k, titles in named for t in titles if _names(text, t)),

@@ -141,12 +141,12 @@ VALUES = {  # what a clause states, beyond fixed words
     # what must be paid is open, however clear the due date. A figure beside it bounds it.
     "{open_price}": re.compile(
         r"(?<![a-z])(?:reasonable|fair|appropriate|suitable|equitable)\s+(?:compensation"
-        r"|remuneration|fees?|price|sum|amount|share|rate|royalt(?:y|ies)|consideration)(?![a-z])"
+        r"|remuneration|fees?|price|sum|amount|share|rate|royalt(?:y|ies)|consideration|return)(?![a-z])"
         r"(?![^.;]{0,80}?(?:not\s+exceeding|up\s+to|capped|\d))"
         r"|(?<![a-z])(?:compensation|remuneration|fees?|prices?|sums?|amounts?|rates?|royalt(?:y|ies)"
         r"|percentage)\s+[^.;]{0,120}?(?:as|which|that)\s+the\s+parties\s+(?:shall|will|may)\s+"
         r"(?:from\s+time\s+to\s+time\s+)?(?:settle|agree|determine|fix|negotiate)(?![a-z])"
-        r"|(?<![a-z])(?:rate|price|fee|amount|royalty|percentage)s?\s+(?:is\s+|are\s+|shall\s+be\s+"
+        r"|(?<![a-z])(?:rate|price|fee|amount|royalty|percentage)s?(?![a-z])[^.;]{0,40}?\s(?:is\s+|are\s+|shall\s+be\s+"
         r"|will\s+be\s+)?(?:to\s+be\s+)?(?:agreed|settled|negotiated|fixed|determined)\s+(?:between"
         r"|by)\s+the\s+parties(?![a-z])"
         # one side's own usual rates, with no list or figure to find them in ("at the
@@ -376,6 +376,8 @@ VALUE_NAMES = (
     "{assigned_work}",
     "{effort_only}",
     "{rules_open}",
+    "{manners_only}",
+    "{check_yourself}",
 )
 _NAME = r"([A-Z][^\W\d_]+)"  # a capitalised word, accents and all ("Québec")
 _MORE = r"(?: [A-Z][^\W\d_]+){0,2}"  # and the rest of its name ("New South Wales")
@@ -851,6 +853,36 @@ _RULE = re.compile(
 )
 
 
+# A licensee's use bounded only by manners or by its own needs ("with respect for the
+# author's work", "as far as its layouts reasonably call for", "to its partners where doing
+# so serves the purposes of this contract"), with nothing it may not do.
+_MANNERS = re.compile(
+    r"(?<![a-z])(?:with\s+(?:due\s+|proper\s+|all\s+)?respect\s+for|out\s+of\s+keeping\s+with"
+    r"|in\s+keeping\s+with\s+the\s+spirit|respectfully|responsibly|in\s+good\s+taste|tastefully"
+    r"|as\s+far\s+as\s+[^.;]{0,40}?reasonably\s+(?:calls?|requires?|needs?)"
+    r"|where\s+(?:doing\s+so|it|this)\s+serves\s+the\s+purposes?"
+    r"|in\s+any\s+(?:way|manner)\s+(?:which|that)\s+(?:the\s+[a-z]+|we|it)\s+(?:may\s+)?(?:reasonably\s+)?"
+    r"(?:considers?|deems?|regards?\s+as|finds?)\s+(?:inappropriate|unacceptable|improper|offensive))"
+    r"(?![a-z])"
+)
+_LIMIT = re.compile(
+    r"(?<![a-z])(?:not|no|never|only|solely)\s+(?:[a-z]+\s+){0,3}?(?:sub-?licen|sell|resell|rent"
+    r"|lease|cop(?:y|ies)|modif|alter|distribut|transfer|assign|reverse|crop|edit|exceed)"
+    r"|(?:not\s+exceeding|up\s+to|maximum\s+of|at\s+most|no\s+more\s+than)\s+\d"
+)
+
+
+# Changes that apply to whoever uses the service next, with nothing said of telling them
+# ("The version in force when you ride is the one that applies, so it is a good idea to
+# glance through them every now and then").
+_IN_FORCE_WHEN_USED = re.compile(
+    r"(?<![a-z])(?:version|terms|conditions)\s+(?:in\s+force|current|applicable)\s+(?:when|at\s+the"
+    r"\s+time|on\s+the\s+day)\s+[^.;]{0,40}?(?:is|are)\s+(?:the\s+one|those|the\s+ones?)\s+that\s+"
+    r"appl(?:y|ies)(?![a-z])"
+)
+_TOLD = re.compile(r"(?<![a-z])(?:notif|notice|e-?mail|tell|inform|in\s+advance|before)")
+
+
 # What one sentence says that no single pattern can hold.
 _READ: dict[str, Callable[[str], bool]] = {
     "{own_fault}": _covers_own_fault,
@@ -868,6 +900,8 @@ _READ: dict[str, Callable[[str], bool]] = {
     "{assigned_work}": _assigned_work,
     "{effort_only}": _said_without(_EFFORT, _WARRANTED),
     "{rules_open}": _said_without(_OPEN_RULES, _RULE),
+    "{manners_only}": _said_without(_MANNERS, _LIMIT),
+    "{check_yourself}": _said_without(_IN_FORCE_WHEN_USED, _TOLD),
 }
 
 
