@@ -89,6 +89,8 @@ SPLITS: tuple[str, ...] = (
     "fresh38",
     "fresh39",
     "fresh40",
+    "fresh41",
+    "fresh42",
     "real",
 )
 
