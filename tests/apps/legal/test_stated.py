@@ -2992,6 +2992,32 @@ MANNERS_ROYALTIES_AND_VERSIONS = [
      "do not send it outside it.", "present"),
 ]  # fmt: skip
 
+# Forms first met in fresh42 (reworded), each with a sound one beside it.
+INTERESTS_REFUSALS_AND_TRADE_USAGE = [
+    ("nda", "confidentiality_term", "Duration", "The Recipient's duties continue after this "
+     "agreement ends for so long as the Discloser keeps a legitimate interest in the "
+     "information.", "vague"),
+    ("nda", "confidentiality_term", "Duration", "The Recipient's duties continue for three "
+     "years after this agreement ends.", "present"),
+    ("dpa", "audit_rights", "Audits", "Inspections of the Processor's sites by the Controller "
+     "will not be carried out unless a supervisory authority requires them.", "risky"),
+    ("dpa", "audit_rights", "Audits", "The Controller, or an auditor it mandates, may inspect "
+     "the Processor's sites once a year on 30 days' notice.", "present"),
+    ("licence", "term_termination", "Termination", "The Licensor may also terminate this "
+     "agreement at any time without stating reasons, and the fees already paid are retained "
+     "by the Licensor.", "risky"),
+    ("terms", "refund_policy", "Cancellations", "If you cancel, the amount of any refund "
+     "will be set by us.", "vague"),
+    ("general", "warranties", "Quality", "The Seller guarantees that the fruit meets the "
+     "standards generally accepted for fruit of that kind.", "vague"),
+    ("general", "warranties", "Quality", "The Seller guarantees that the fruit meets grade A "
+     "of the attached specification.", "present"),
+    ("nda", "term_termination", "Term", "This agreement lasts two years, unless either party "
+     "ends it earlier by giving thirty days' written notice.", "present"),
+    ("general", "payment_terms", "Payment", "The Buyer pays each invoice within ten banking "
+     "days of receipt.", "present"),
+]  # fmt: skip
+
 
 def test_obligations_that_go_on_after_the_talks_end_are_no_open_ending() -> None:
     verdict, _ = _judged(
@@ -3099,6 +3125,7 @@ def test_a_short_exit_at_will_against_a_long_notice_is_risky(employer: str, expe
         *EXTENSIONS_WAIVERS_AND_TRIED_NOTICE,
         *SPONSORS_PASSWORDS_AND_LOCAL_HOSTING,
         *MANNERS_ROYALTIES_AND_VERSIONS,
+        *INTERESTS_REFUSALS_AND_TRADE_USAGE,
     ],
 )
 def test_a_one_paragraph_clause_is_read_from_its_text(

@@ -191,7 +191,9 @@ ONE_SIDED_EXIT = "{one_sided_exit}"
 # A right to end the contract at will: for any reason, for convenience, without cause.
 _AT_WILL = re.compile(
     r"\b(?:for any (?:or no )?reason|for no reason|for convenience|without (?:cause|reason)"
-    r"|without giving (?:a |any )?reason|at will|at-will|(?:in|at) its (?:sole |absolute )?"
+    r"|without giving (?:a |any )?reason|without (?:stating|providing|specifying|having to give"
+    r"|having to state|needing to give|being (?:required|obliged) to give) (?:a |any )?reasons?"
+    r"|at will|at-will|(?:in|at) its (?:sole |absolute )?"
     r"discretion|whenever (?:it|they|we|he|she) (?:wishes|wish|likes?|chooses?|wants?|pleases?)"
     r"|at any time,? without (?:any )?liability"
     r"|at (?:its|our|their) (?:own )?(?:pleasure|convenience))",
@@ -214,7 +216,11 @@ _CLAUSE_NUMBER = re.compile(r"^\s*(?:\(?[0-9a-z]{1,3}[.)]\s*)*(?:\d+(?:\.\d+)*\.
 # A failure to pay is a reason to end, not a payment for ending.
 _DEFAULT = re.compile(
     r"\b(?:fails?|failure|failing)\s+to\s+pay\w*|\bnon-?payment\b|\blate\s+payment\b|\bunpaid\b"
-    r"|\boverdue\b",
+    r"|\boverdue\b"
+    # nor is money the leaver keeps ("the sums already paid remain acquired by the Licensor
+    # by way of fixed compensation")
+    r"|\b(?:sums?|amounts?|fees?|monies|moneys|payments?)\s+(?:already\s+)?(?:paid|received)\s+"
+    r"(?:shall\s+|will\s+)?(?:remain|are|be)\s+(?:acquired|retained|kept|forfeited)\b[^.;]*",
     re.IGNORECASE,
 )
 # What the party that ends it gives the other for the work done or the time paid for.

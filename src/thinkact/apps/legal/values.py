@@ -21,7 +21,7 @@ _DISCRETION = (
     r"(?:we|it|they|the\s+[a-z]+)\s+"
     r"(?:may\s+)?(?:consider|considers|deem|deems|think|thinks|judge|judges|decide|decides|"
     r"feel|feels|see fit|sees fit|choose|chooses)\b|(?:sole|absolute|own|entire)\s+discretion"
-    r"|its\s+discretion|our\s+discretion|case[- ]by[- ]case|feels?\s+right\s+to"
+    r"|its\s+discretion|our\s+discretion|case[- ](?:by|to)[- ]case|feels?\s+right\s+to"
     r"|(?:look\s+at|consider|assess|review|decide)\s+each\s+[a-z]+\s+individually"
     r"|depending\s+on\s+[^.;]{0,60}?\bthe\s+circumstances"
     r"|what,?\s+if\s+anything,?"
@@ -41,7 +41,8 @@ _TRY_TELL = (
 )
 VALUES = {  # what a clause states, beyond fixed words
     "{period}": re.compile(
-        rf"(?<![a-z0-9]){_NUMBER}\s*(?:\(\d+\)\s*)?-?\s*(?:business |calendar |working )?"
+        rf"(?<![a-z0-9]){_NUMBER}\s*(?:\(\d+\)\s*)?-?\s*"
+        r"(?:business |calendar |working |banking |bank |clear )?"
         r"(?:hour|day|week|month|year)s?(?![a-z])"
     ),
     # A span of years or months something lasts ("for five years", "for a term of three (3)
@@ -163,11 +164,21 @@ VALUES = {  # what a clause states, beyond fixed words
         r"(?<![a-z])(?:as\s+|that\s+|which\s+)?(?:we|it|they|the\s+[a-z]+)\s+(?:may\s+)?(?:consider|considers"
         r"|deem|deems|think|thinks|judge|judges|determine|determines|decide|decides)\s+(?:to\s+be\s+)?"
         r"(?:fair|appropriate|reasonable|adequate|proper|suitable|equitable|just|fit)(?![a-z])"
+        r"|(?<![a-z])(?:amount|size|level|value)\s+of\s+(?:any|the|a|each)\s+(?:refunds?|credits?"
+        r"|reimbursements?|compensation)\s+(?:will|shall|is\s+to|is)\s+(?:be\s+)?(?:decided|determined"
+        r"|set|fixed|assessed)\s+by\s+(?:us|it|them|the\s+[a-z]+)(?![a-z])"
     ),
     # Telling people of a change promised only as an effort ("we will try to draw it to
     # your attention"): no notice they can count on before it applies.
     "{tried_telling}": re.compile(
         rf"(?<![a-z]){_CHANGE}[^.;]{{0,100}}?{_TRY_TELL}|{_TRY_TELL}[^.;]{{0,60}}?(?<![a-z]){_CHANGE}"
+    ),
+    # A standard that is only what the trade usually expects, named nowhere ("the
+    # requirements usually applied to melons of these varieties").
+    "{trade_usual}": re.compile(
+        r"(?<![a-z])(?:requirements|standards?|norms|specifications?)\s+(?:usually|customarily|normally"
+        r"|generally|commonly)\s+(?:applied|accepted|expected|required|used)(?![a-z])"
+        r"|(?<![a-z])(?:usual|customary|accepted)\s+in\s+the\s+trade(?![a-z])"
     ),
     # Work promised to last, with no period it must last for ("the new roofing will be
     # durable and suitable"): how long is left to later argument.
@@ -276,6 +287,15 @@ VALUES = {  # what a clause states, beyond fixed words
         # or denied outright ("is not obliged to permit inspections of its premises")
         r"|not\s+(?:be\s+)?(?:obliged|required|bound)\s+to\s+(?:permit|allow|accept|submit\s+to|grant"
         r"|undergo)\s+(?:any\s+)?(?:inspections?|audits?|on-site|access)"
+        r"|(?:audits?|inspections?)\s+(?:or\s+(?:audits?|inspections?)\s+)?[^.;]{0,120}?\b(?:shall|will|may)"
+        r"\s+not\s+(?:take\s+place|be\s+(?:carried\s+out|conducted|held|permitted|allowed))(?![a-z])"
+    ),
+    # A duty that lasts only while one side keeps an interest in it ("for such time as the
+    # Disclosing Party has a legitimate interest in protecting it"): no period.
+    "{open_interest}": re.compile(
+        r"(?<![a-z])(?:for\s+(?:such\s+time|so\s+long|as\s+long)\s+as|while|until)\s+[^.;]{0,60}?"
+        r"(?:has|have|retains?|keeps?)\s+(?:a|an|any)\s+(?:legitimate\s+|reasonable\s+|genuine\s+"
+        r"|commercial\s+|business\s+)?interest(?![a-z])"
     ),
     # One side's changes in force the moment it publishes them ("may amend these terms at
     # any time by publishing the amended version ... from the date of publication").
