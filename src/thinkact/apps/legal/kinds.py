@@ -35,7 +35,8 @@ def _head(doc: Document) -> str:
 
 
 def detect(doc: Document) -> Detected:
-    """The kind with the longest title phrase in the title line, else in the opening, else
+    """The kind with the longest title phrase in the title line, else in the first heading
+    (a letter's, under its letterhead), else in the opening, else
     the kind whose body cues the text has most of (at least three), else the one kind two of
     whose cues the text uses throughout, else general."""
     head = _head(doc)
