@@ -91,6 +91,8 @@ SPLITS: tuple[str, ...] = (
     "fresh40",
     "fresh41",
     "fresh42",
+    "fresh43",
+    "fresh44",
     "real",
 )
 
