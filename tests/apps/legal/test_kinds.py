@@ -438,6 +438,7 @@ def test_a_contract_for_the_work_of_a_contractor_is_a_services_agreement(tmp_pat
         ("Subscription Contract for the Harbourline Booking Platform", "saas"),
         ("Riverside Tennis Centre: Personal Information Protection Notice", "privacy"),
         ("Letter of Appointment: Senior Furniture Designer", "employment"),
+        ("Sponsorship Agreement for the Harbour Regatta", "general"),
         ("Agreement for the Reconditioning and Building of Traditional Dories", "services"),
         ("Engine Overhaul Agreement", "services"),
         ("Agreement for the Cleaning of Rainwater Tanks", "services"),

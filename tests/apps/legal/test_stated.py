@@ -3018,6 +3018,19 @@ INTERESTS_REFUSALS_AND_TRADE_USAGE = [
      "days of receipt.", "present"),
 ]  # fmt: skip
 
+# Forms first met in fresh43 and fresh44 (reworded), each with a sound one beside it.
+VALUE_LASTING_CHARACTER_AND_REGISTERS = [
+    ("nda", "confidentiality_term", "Duration", "These duties continue after this agreement "
+     "ends for as long as the information keeps its value to the Discloser.", "vague"),
+    ("nda", "confidentiality_term", "Duration", "These duties continue after this agreement "
+     "ends for as long as the information remains confidential.", "present"),
+    ("licence", "licence_restrictions", "Use of the patterns", "The Licensee may recolour "
+     "the patterns as it considers fit and shall respect the cultural character of the "
+     "patterns.", "vague"),
+    ("saas", "governing_law", "Parties", "The Provider, registered in the companies register "
+     "of the District Court of Graz under number 1234.", "missing"),
+]  # fmt: skip
+
 
 def test_obligations_that_go_on_after_the_talks_end_are_no_open_ending() -> None:
     verdict, _ = _judged(
@@ -3126,6 +3139,7 @@ def test_a_short_exit_at_will_against_a_long_notice_is_risky(employer: str, expe
         *SPONSORS_PASSWORDS_AND_LOCAL_HOSTING,
         *MANNERS_ROYALTIES_AND_VERSIONS,
         *INTERESTS_REFUSALS_AND_TRADE_USAGE,
+        *VALUE_LASTING_CHARACTER_AND_REGISTERS,
     ],
 )
 def test_a_one_paragraph_clause_is_read_from_its_text(

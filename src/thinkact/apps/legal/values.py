@@ -290,12 +290,12 @@ VALUES = {  # what a clause states, beyond fixed words
         r"|(?:audits?|inspections?)\s+(?:or\s+(?:audits?|inspections?)\s+)?[^.;]{0,120}?\b(?:shall|will|may)"
         r"\s+not\s+(?:take\s+place|be\s+(?:carried\s+out|conducted|held|permitted|allowed))(?![a-z])"
     ),
-    # A duty that lasts only while one side keeps an interest in it ("for such time as the
-    # Disclosing Party has a legitimate interest in protecting it"): no period.
+    # A duty that lasts only while one side keeps an interest in it, or the information its
+    # value ("for such time as the Disclosing Party has a legitimate interest"): no period.
     "{open_interest}": re.compile(
         r"(?<![a-z])(?:for\s+(?:such\s+time|so\s+long|as\s+long)\s+as|while|until)\s+[^.;]{0,60}?"
-        r"(?:has|have|retains?|keeps?)\s+(?:a|an|any)\s+(?:legitimate\s+|reasonable\s+|genuine\s+"
-        r"|commercial\s+|business\s+)?interest(?![a-z])"
+        r"(?:has|have|retains?|keeps?)\s+(?:a|an|any|its|their)\s+(?:legitimate\s+|reasonable\s+|genuine\s+"
+        r"|commercial\s+|business\s+)?(?:interest|value)(?![a-z])"
     ),
     # One side's changes in force the moment it publishes them ("may amend these terms at
     # any time by publishing the amended version ... from the date of publication").
@@ -881,6 +881,9 @@ _MANNERS = re.compile(
     r"|in\s+keeping\s+with\s+the\s+spirit|respectfully|responsibly|in\s+good\s+taste|tastefully"
     r"|as\s+far\s+as\s+[^.;]{0,40}?reasonably\s+(?:calls?|requires?|needs?)"
     r"|where\s+(?:doing\s+so|it|this)\s+serves\s+the\s+purposes?"
+    r"|as\s+(?:it|they|the\s+[a-z]+)\s+(?:considers?|deems?|thinks?|sees?)\s+(?:suitable|fit|appropriate)"
+    r"|(?:shall|will|must)\s+respect\s+the\s+(?:cultural\s+)?(?:character|spirit|integrity|nature)"
+    r"|unfitting|out\s+of\s+character"
     r"|in\s+any\s+(?:way|manner)\s+(?:which|that)\s+(?:the\s+[a-z]+|we|it)\s+(?:may\s+)?(?:reasonably\s+)?"
     r"(?:considers?|deems?|regards?\s+as|finds?)\s+(?:inappropriate|unacceptable|improper|offensive))"
     r"(?![a-z])"
