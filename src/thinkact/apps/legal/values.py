@@ -548,6 +548,11 @@ def _negligence_excluded(text: str) -> bool:
     return not _MUTUAL.search(low) and _affirmed(_NEGLIGENCE_EXCLUDED, text)
 
 
+# The people a service's terms are made for, whose own work is not the job.
+_CUSTOMERS = (
+    r"(?:members?|users?|customers?|participants?|students?|subscribers?|pupils?|players?"
+    r"|visitors?|guests?)"
+)
 # The user's content taken over outright ("you transfer to us all ownership of and rights in
 # your content"), where a licence to use it is the norm.
 _TAKES_CONTENT = re.compile(
@@ -564,11 +569,9 @@ _TAKES_CONTENT = re.compile(
     # what members make claimed for the provider ("designs created by a member ... belong to
     # the school"): customers, not employees or contractors, whose work is the job
     r"|\b(?:created|made|written|designed|composed|produced|developed|devised|authored)\s+by\s+"
-    r"(?:a|the|any|each)?\s*(?:members?|users?|customers?|participants?|students?|subscribers?"
-    r"|pupils?|players?|visitors?|guests?)\b[^.;]{0,120}?\b(?:belongs?|vests?|pass(?:es)?|becomes?)\s+"
+    rf"(?:a|the|any|each)?\s*{_CUSTOMERS}\b[^.;]{{0,120}}?\b(?:belongs?|vests?|pass(?:es)?|becomes?)\s+"
     r"(?:to|in|the\s+(?:sole\s+|exclusive\s+)?property\s+of)\s+(?!(?:you|them)\b|(?:the|that|each|such)\s+"
-    r"(?:members?|users?|customers?|participants?|students?|subscribers?|pupils?|players?|visitors?"
-    r"|guests?)\b)"
+    rf"{_CUSTOMERS}\b)"
 )
 
 
