@@ -3029,6 +3029,31 @@ VALUE_LASTING_CHARACTER_AND_REGISTERS = [
      "patterns.", "vague"),
     ("saas", "governing_law", "Parties", "The Provider, registered in the companies register "
      "of the District Court of Graz under number 1234.", "missing"),
+    ("employment", "position_duties", "Your job", "You join the team as a Technician. Your "
+     "tasks will be determined by the needs of the company from week to week.", "vague"),
+    ("employment", "position_duties", "Your job", "You are employed as a Technician to "
+     "service the sonar equipment; other duties will depend on the needs of the business.",
+     "present"),
+    ("employment", "non_compete", "After you leave", "We do not impose any restriction on "
+     "whom you may work for once your employment ends.", "present"),
+    ("general", "limitation_of_liability", "Liability", "The Distributor answers to the Maker "
+     "for all losses its breach causes, whether direct or indirect, foreseen or not.",
+     "risky"),
+    ("general", "limitation_of_liability", "Liability", "Each party is liable for all loss, "
+     "direct or indirect, that its breach causes.", "present"),
+    ("terms", "changes_to_terms", "Changes", "We may revise these terms from time to time. A "
+     "booking is governed by the terms on our site when it was made, and we do not apply "
+     "revisions to bookings already confirmed.", "present"),
+    ("terms", "changes_to_terms", "Changes", "We may revise these terms from time to time.",
+     "risky"),
+    ("terms", "acceptable_use", "Conduct", "In the forums you agree to be courteous and not "
+     "harass or insult other members.", "present"),
+    ("nda", "confidential_information", "Definitions", '"Confidential Information" means the '
+     "following information disclosed by the Owner: its recipes, its supplier prices and its "
+     "sales figures. Recipes are Confidential Information whether or not they are marked.",
+     "present"),
+    ("nda", "confidential_information", "Definitions", '"Confidential Information" means all '
+     "information disclosed by the Owner, whether or not it is marked.", "risky"),
 ]  # fmt: skip
 
 

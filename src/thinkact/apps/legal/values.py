@@ -485,6 +485,13 @@ _WHOLE_SCOPE = re.compile(
     r"|in connection with this|under this agreement)"
 )
 _MUTUAL = re.compile(r"\b(?:either|each|both|neither|the parties|mutual)\b")
+# or answerable for all loss with indirect and unforeseen loss named in ("shall answer to the
+# Buyer for all damage caused by any breach ..., direct or indirect, foreseen or unforeseen")
+_ALL_LOSS = re.compile(
+    r"\b(?:liable|liability|answers?|answerable|responsible)\b[^.;]{0,40}?\bfor\s+all\s+(?:loss"
+    r"|losses|damage|damages)\b[^.;]{0,120}?\b(?:direct\s+or\s+indirect"
+    r"|(?:foreseen|foreseeable)\s+or\s+(?:not|unforeseen|unforeseeable))\b"
+)
 
 
 # "Nothing in this agreement limits your liability to us": one side's liability left whole,
@@ -511,6 +518,7 @@ def _one_side_unlimited(text: str) -> bool:
     return bool(
         ("liab" in low and _UNLIMITED.search(low) and _WHOLE_SCOPE.search(low))
         or _NOTHING_LIMITS.search(low)
+        or _ALL_LOSS.search(low)
     )
 
 
@@ -835,6 +843,14 @@ _ASSIGNED = re.compile(
     r"(?:that|which|as|those|whatever)\s+(?:[a-z']+\s+){1,4}?(?:may\s+)?(?:from\s+time\s+to\s+time\s+)?"
     r"(?:assigns?|allocates?|directs?|requires?|gives?|delegates?|hands?\s+out)(?![a-z])"
 )
+# or whatever the business needs at the time ("what you work on will depend on the needs of
+# the business and our customers at any given time")
+_AS_NEEDED = re.compile(
+    r"(?<![a-z])(?:work\s+on|tasks?|duties|work|role|responsibilities|assignments)\s+(?:[a-z']+\s+)"
+    r"{0,4}?(?:depends?|will\s+depend|is\s+determined|are\s+determined|will\s+be\s+determined)"
+    r"\s+(?:on|by)\s+(?:the\s+)?(?:changing\s+)?(?:needs|requirements)\s+of\s+the\s+(?:business|company"
+    r"|firm|employer|organi[sz]ation)(?![a-z])"
+)
 _EXTRA = re.compile(
     r"(?<![a-z])(?:other|additional|further|related|incidental|ancillary|similar|also|extra)"
     r"(?![a-z])[^.;]{0,40}$"
@@ -844,7 +860,9 @@ _EXTRA = re.compile(
 def _assigned_work(text: str) -> bool:
     low = normalise(text).lower()
     return any(
-        not _EXTRA.search(low[max(0, m.start() - 40) : m.start()]) for m in _ASSIGNED.finditer(low)
+        not _EXTRA.search(low[max(0, m.start() - 40) : m.start()])
+        for pattern in (_ASSIGNED, _AS_NEEDED)
+        for m in pattern.finditer(low)
     )
 
 
