@@ -12,9 +12,10 @@ from thinkact.apps.legal.checklist import Need, _items, kind
 from thinkact.apps.legal.documents import Document, Passage, segment
 from thinkact.apps.legal.evidence import Candidate, hits, phrase, rank, run_in_label, sentences
 from thinkact.apps.legal.judge import ItemVerdict, StepwiseJudge, Subject
+from thinkact.apps.legal.periods import months_in
 from thinkact.apps.legal.reading import risky_stated, safe_stated, stated
 from thinkact.apps.legal.reviewer import SEARCHED
-from thinkact.apps.legal.values import months_in, states
+from thinkact.apps.legal.values import states
 from thinkact.testing import FunctionModel
 from thinkact.types import ModelRequest
 

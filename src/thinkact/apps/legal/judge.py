@@ -31,8 +31,9 @@ from thinkact.apps.legal.evidence import (
     verify_quote,
 )
 from thinkact.apps.legal.kinds import Detected, kind_answer, kind_question
+from thinkact.apps.legal.periods import months_in
 from thinkact.apps.legal.reading import payers, risky_stated, safe_stated, stated
-from thinkact.apps.legal.values import months_in, states
+from thinkact.apps.legal.values import states
 from thinkact.formats import jsonish
 from thinkact.models.base import Model
 from thinkact.types import AssistantMessage, Message, ModelRequest, SystemMessage, UserMessage

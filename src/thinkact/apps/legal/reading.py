@@ -24,7 +24,8 @@ from thinkact.apps.legal.evidence import (
     run_in_label,
     titled,
 )
-from thinkact.apps.legal.values import months_in, open_deadline, states, without
+from thinkact.apps.legal.periods import months_in
+from thinkact.apps.legal.values import open_deadline, states, without
 
 
 def stated(

@@ -1,0 +1,135 @@
+"""Open wording no single phrase can hold, read from a whole sentence: something said
+without what would make it concrete (work that is whatever one side assigns, quality promised
+as an effort, rules of use that name no rule, changes left to users to look up). Each reading
+is named in the checklists' `vague_match` lists ("{assigned_work}", "{effort_only}", ...)
+through `values.states`."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from thinkact.apps.legal.evidence import normalise
+
+# Discretion promised in place of confidentiality ("will treat information about the Lender
+# with appropriate discretion"), with no duty to keep it confidential or not to disclose it.
+_DISCREET = re.compile(
+    r"\b(?:with|exercise|use|observe|show)\s+(?:all\s+|the\s+)?(?:appropriate|due|reasonable|suitable"
+    r"|proper|sensible|professional|utmost|great|every)?\s*discretion\b"
+)
+_KEPT_SECRET = re.compile(
+    r"\b(?:confidential|secret|secrecy|not\s+(?:to\s+)?disclose|non-?disclosure)"
+)
+
+
+def _said_without(said: re.Pattern[str], unless: re.Pattern[str]) -> Callable[[str], bool]:
+    """A reading of a sentence that says `said` and nothing of `unless` (what would make it
+    concrete or fair)."""
+
+    def read(text: str) -> bool:
+        low = normalise(text).lower()
+        return bool(said.search(low)) and not unless.search(low)
+
+    return read
+
+
+# Work that is whatever one side hands out, with no post named ("the tasks ... that the
+# Employer's management assigns to him"); "other duties ... as the Company may assign"
+# beside a named post is the norm.
+_ASSIGNED = re.compile(
+    r"(?<![a-z])(?:tasks?|duties|work|functions|assignments|jobs),?\s+(?:[a-z']+,?\s+){0,8}?"
+    r"(?:that|which|as|those|whatever)\s+(?:[a-z']+\s+){1,4}?(?:may\s+)?(?:from\s+time\s+to\s+time\s+)?"
+    r"(?:assigns?|allocates?|directs?|requires?|gives?|delegates?|hands?\s+out)(?![a-z])"
+)
+# or whatever the business needs at the time ("what you work on will depend on the needs of
+# the business and our customers at any given time")
+_AS_NEEDED = re.compile(
+    r"(?<![a-z])(?:work\s+on|tasks?|duties|work|role|responsibilities|assignments)\s+(?:[a-z']+\s+)"
+    r"{0,4}?(?:depends?|will\s+depend|is\s+determined|are\s+determined|will\s+be\s+determined)"
+    r"\s+(?:on|by)\s+(?:the\s+)?(?:changing\s+)?(?:needs|requirements)\s+of\s+the\s+(?:business|company"
+    r"|firm|employer|organi[sz]ation)(?![a-z])"
+)
+_EXTRA = re.compile(
+    r"(?<![a-z])(?:other|additional|further|related|incidental|ancillary|similar|also|extra)"
+    r"(?![a-z])[^.;]{0,40}$"
+)
+
+
+def _assigned_work(text: str) -> bool:
+    low = normalise(text).lower()
+    return any(
+        not _EXTRA.search(low[max(0, m.start() - 40) : m.start()])
+        for pattern in (_ASSIGNED, _AS_NEEDED)
+        for m in pattern.finditer(low)
+    )
+
+
+# Quality promised as an effort only ("will try to make sure the services are of a decent
+# standard"), with no warranty, standard of care or specification beside it.
+_EFFORT = re.compile(
+    r"(?<![a-z])(?:try|tries|aims?|do\s+(?:its|our|their|his|her)\s+best|does\s+(?:its|his|her)"
+    r"\s+best|strives?|endeavou?rs?|hopes?|attempts?)\s+to\s+(?:[a-z]+\s+){0,3}?(?:make\s+sure"
+    r"|ensure|see\s+that|see\s+to\s+it|provide|perform|deliver|supply)(?![a-z])[^.;]{0,100}?"
+    r"(?<![a-z])(?:quality|standard|good|fit\s+for|free\s+(?:from|of)\s+(?:defects|errors)|well"
+    r"|accurate|reliable|correct|error[- ]free)(?![a-z])"
+)
+_WARRANTED = re.compile(
+    r"(?<![a-z])(?:warrant|guarantee|care\s+and\s+skill|skill\s+and\s+care|conform|as\s+described"
+    r"|specification|workmanlike|satisfactory\s+quality)"
+)
+
+
+# Rules of use that name no rule ("use the service responsibly and fairly, and not in any
+# way that we consider inappropriate"); beside a concrete rule they are only a catch-all.
+_OPEN_RULES = re.compile(
+    r"(?<![a-z])(?:responsibly|sensibly|in\s+(?:any|a)\s+(?:way|manner)\s+(?:that\s+)?(?:we|it)\s+"
+    r"(?:consider|deem|think|find|regard\s+as)s?\s+(?:inappropriate|unacceptable|improper))(?![a-z])"
+)
+_RULE = re.compile(
+    r"(?<![a-z])(?:unlawful|illegal|spam|harass|infring|malware|virus|reverse\s+engineer|scrap|abus"
+    r"|offensive|fraud|hack|resell|password|automated|bots?|impersonat|defam|obscene|copyright"
+    r"|interfere|disrupt|security|law|rights\s+of\s+others|other\s+users)"
+)
+
+
+# A licensee's use bounded only by manners or by its own needs ("with respect for the
+# author's work", "as far as its layouts reasonably call for", "to its partners where doing
+# so serves the purposes of this contract"), with nothing it may not do.
+_MANNERS = re.compile(
+    r"(?<![a-z])(?:with\s+(?:due\s+|proper\s+|all\s+)?respect\s+for|out\s+of\s+keeping\s+with"
+    r"|in\s+keeping\s+with\s+the\s+spirit|respectfully|responsibly|in\s+good\s+taste|tastefully"
+    r"|as\s+far\s+as\s+[^.;]{0,40}?reasonably\s+(?:calls?|requires?|needs?)"
+    r"|where\s+(?:doing\s+so|it|this)\s+serves\s+the\s+purposes?"
+    r"|as\s+(?:it|they|the\s+[a-z]+)\s+(?:considers?|deems?|thinks?|sees?)\s+(?:suitable|fit|appropriate)"
+    r"|(?:shall|will|must)\s+respect\s+the\s+(?:cultural\s+)?(?:character|spirit|integrity|nature)"
+    r"|unfitting|out\s+of\s+character"
+    r"|in\s+any\s+(?:way|manner)\s+(?:which|that)\s+(?:the\s+[a-z]+|we|it)\s+(?:may\s+)?(?:reasonably\s+)?"
+    r"(?:considers?|deems?|regards?\s+as|finds?)\s+(?:inappropriate|unacceptable|improper|offensive))"
+    r"(?![a-z])"
+)
+_LIMIT = re.compile(
+    r"(?<![a-z])(?:not|no|never|only|solely)\s+(?:[a-z]+\s+){0,3}?(?:sub-?licen|sell|resell|rent"
+    r"|lease|cop(?:y|ies)|modif|alter|distribut|transfer|assign|reverse|crop|edit|exceed)"
+    r"|(?:not\s+exceeding|up\s+to|maximum\s+of|at\s+most|no\s+more\s+than)\s+\d"
+)
+
+
+# Changes that apply to whoever uses the service next, with nothing said of telling them
+# ("The version in force when you ride is the one that applies, so it is a good idea to
+# glance through them every now and then").
+_IN_FORCE_WHEN_USED = re.compile(
+    r"(?<![a-z])(?:version|terms|conditions)\s+(?:in\s+force|current|applicable)\s+(?:when|at\s+the"
+    r"\s+time|on\s+the\s+day)\s+[^.;]{0,40}?(?:is|are)\s+(?:the\s+one|those|the\s+ones?)\s+that\s+"
+    r"appl(?:y|ies)(?![a-z])"
+)
+_TOLD = re.compile(r"(?<![a-z])(?:notif|notice|e-?mail|tell|inform|in\s+advance|before)")
+
+
+READINGS: dict[str, Callable[[str], bool]] = {
+    "{discretion_only}": _said_without(_DISCREET, _KEPT_SECRET),
+    "{assigned_work}": _assigned_work,
+    "{effort_only}": _said_without(_EFFORT, _WARRANTED),
+    "{rules_open}": _said_without(_OPEN_RULES, _RULE),
+    "{manners_only}": _said_without(_MANNERS, _LIMIT),
+    "{check_yourself}": _said_without(_IN_FORCE_WHEN_USED, _TOLD),
+}

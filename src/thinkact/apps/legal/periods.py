@@ -1,0 +1,48 @@
+"""Periods a text states, counted in months ("two (2) years" -> 24, "a 12-month period"
+-> 12), for the readings that weigh how long something lasts."""
+
+from __future__ import annotations
+
+import re
+
+from thinkact.apps.legal.evidence import normalise
+
+_UNITS = [
+    "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+    "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen",
+]  # fmt: skip
+_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60}
+_NUMBER_WORDS = {w: i + 1 for i, w in enumerate(_UNITS)}
+_UNIT = re.compile(r"(year|month|week|season|harvest)s?\b")
+_NUMBER_TOKEN = re.compile(r"\d+|[a-z]+")
+# a season or a harvest comes once a year
+_MONTHS = {"year": 12.0, "month": 1.0, "week": 12 / 52, "season": 12.0, "harvest": 12.0}
+
+
+def months_in(text: str) -> list[float]:
+    """The periods a text states, in months ("two (2) years" -> 24, "thirty-six months"
+    -> 36, "a 12-month period" -> 12); a unit with no number before it ("each year")
+    states none."""
+    low = normalise(text).lower()
+    out = []
+    for m in _UNIT.finditer(low):
+        before = _NUMBER_TOKEN.findall(low[max(0, m.start() - 40) : m.start()])[-2:]
+        n = _number(before)
+        if n is not None and not (n > 100 and m.group(1) in ("season", "harvest")):
+            out.append(n * _MONTHS[m.group(1)])
+    return out
+
+
+def _number(tokens: list[str]) -> int | None:
+    """The number the last tokens before a unit spell: "30", "(30)", "six", "thirty six"."""
+    if not tokens:
+        return None
+    last = tokens[-1]
+    if last.isdigit():
+        return int(last)
+    if last in _TENS:
+        return _TENS[last]
+    if last in _NUMBER_WORDS:
+        tens = _TENS.get(tokens[0], 0) if len(tokens) == 2 else 0
+        return tens + _NUMBER_WORDS[last]
+    return None

@@ -1,0 +1,375 @@
+"""Risky wording no single phrase can hold, read from a whole sentence: an indemnity that
+reaches the protected party's own fault, one side's liability left unlimited, a long
+automatic renewal, data used for the recipients' own ends, ... Each reading is named in the
+checklists' `risky_match` lists ("{own_fault}", "{long_renewal}", ...) through `values.states`."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from thinkact.apps.legal.evidence import normalise
+from thinkact.apps.legal.periods import months_in
+
+# An indemnity that reaches the protected party's own fault: "indemnify the Consultant ...
+# including those caused by the negligence of the Consultant". The same fault named in an
+# exception ("except to the extent caused by the Landlord's own negligence") is the fair form.
+_PROTECTED = re.compile(
+    r"\b(?i:indemnif(?:y|ies)|hold|holds|save|saves|keep|keeps|make good to|makes good to"
+    r"|cover|covers|reimburse|reimburses|compensate|compensates)\s+"
+    r"(?i:(?:and|or)\s+\w+\s+)?"
+    r"(?i:(?:harmless|indemnified|all|for)\s+)?(?:the\s+)?([A-Z][A-Za-z]+|us|our|you|me)\b"
+)
+_REACHING = re.compile(
+    r"\b(?:including|even|whether or not|regardless of|irrespective of|notwithstanding)\b"
+    r"(?:(?!\b(?:except|excepting|excluding|save|other than|unless|but not)\b)[^;.])*",
+    re.IGNORECASE,  # capitalised disclaimers too ("EVEN IF ... THE SOLE NEGLIGENCE OF SELLER")
+)
+_FAULT = re.compile(r"\b(?:negligen|fault|default|breach|misconduct)")
+_POSSESSIVE = {"us": "(?:us|our)", "our": "(?:us|our)", "you": "(?:you|your)", "me": "(?:me|my)"}
+
+
+# Three or more words in capitals inside a sentence that is not all capitals: a shouted tail
+# ("..., WHETHER OR NOT CAUSED BY THE NEGLIGENCE OF CONTRACTOR"), read in lower case.
+_SHOUTED = re.compile(r"\b[A-Z][A-Z'-]+(?:[\s,]+[A-Z][A-Z'-]*){2,}\b")
+
+
+def _covers_own_fault(text: str) -> bool:
+    text = normalise(text)
+    if not text.isupper():
+        text = _SHOUTED.sub(lambda m: m.group().lower(), text)
+    for m in _PROTECTED.finditer(text):
+        name = m.group(1)
+        named = re.escape(name)
+        party = re.compile(rf"\b{_POSSESSIVE.get(name, f'(?:{named}|{named.lower()})')}\b")
+        # the protected party named as the one at fault: "the Consultant's negligence",
+        # "the negligence or default of the Landlord" (not "costs that the Client incurs")
+        at_fault = re.compile(
+            # (or last in a list: "our own act, omission or negligence")
+            rf"{party.pattern}(?:'s)?\s+(?:own\s+)?"
+            r"(?:(?!(?:your|you|their|its|his|her|the|a|an|any)\b)[a-z]+,?\s+(?:(?:or|and)\s+)?){0,3}?"
+            r"(?i:negligen|careless|fault|default|breach|misconduct|error|mistake)"
+            rf"|(?i:negligen\w*|careless\w*|fault|default|breach|misconduct)[^;.]{{0,70}}?\b(?:of|by|on)\s+"
+            rf"(?:(?:the|any|a|an|each)\s+)?{party.pattern}"
+            # "including those caused by the Contractor"
+            rf"|(?i:caused|occasioned)\s+(?:solely\s+|wholly\s+|in\s+part\s+)?by\s+(?:the\s+)?{party.pattern}",
+            re.IGNORECASE if text.isupper() else 0,
+        )
+        for span in _REACHING.finditer(text, m.end()):
+            if at_fault.search(span.group()):
+                return True
+    return False
+
+
+# One party's liability left unlimited across the whole agreement ("The Licensee shall be
+# liable without limitation for all damage of every kind"), beside a cap for the other. A
+# carve-out for named causes ("for death, fraud or gross negligence is unlimited") or one
+# that binds both parties is the fair form.
+_UNLIMITED = re.compile(
+    r"\b(?:unlimited|without limit(?:ation)?|not (?:be )?limited|no limit|in full)\b"
+)
+_WHOLE_SCOPE = re.compile(
+    r"\b(?:all (?:loss|losses|damage|damages|liabilit)|of every kind|of any kind|whatsoever"
+    r"|in connection with this|under this agreement)"
+)
+_MUTUAL = re.compile(r"\b(?:either|each|both|neither|the parties|mutual)\b")
+# or answerable for all loss with indirect and unforeseen loss named in ("shall answer to the
+# Buyer for all damage caused by any breach ..., direct or indirect, foreseen or unforeseen")
+_ALL_LOSS = re.compile(
+    r"\b(?:liable|liability|answers?|answerable|responsible)\b[^.;]{0,40}?\bfor\s+all\s+(?:loss"
+    r"|losses|damage|damages)\b[^.;]{0,120}?\b(?:direct\s+or\s+indirect"
+    r"|(?:foreseen|foreseeable)\s+or\s+(?:not|unforeseen|unforeseeable))\b"
+)
+
+
+# "Nothing in this agreement limits your liability to us": one side's liability left whole,
+# not a carve-out ("limits our liability for fraud", "... where the law says otherwise").
+_NOTHING_LIMITS = re.compile(
+    r"(?:\bnothing(?: in (?:this|these) [a-z]+(?: \d+(?:\.\d+)*)?)? (?:shall |will )?"
+    r"(?:limits?|restricts?|excludes?)(?: or (?:limits?|restricts?|excludes?))? "
+    # "your liability", "any liability of the Station Owner"
+    r"(?:(?:the|any) )?(?:[a-z]+(?:'s)? liability|liability of (?:the )?[a-z]+(?: [a-z]+)?)"
+    r"(?: (?:to|towards) (?:us|you|the [a-z]+|[a-z]+))?"
+    # "No limit applies to the liability of the Distributor."
+    r"|\bno limit (?:applies|shall apply|will apply) to (?:the )?(?:[a-z]+(?:'s)? )?liability"
+    r"(?: of (?:the )?[a-z]+)?"
+    # "the Customer's liability is not limited": said of one side with no cause named
+    r"|\b(?:the )?[a-z]+(?:'s)? liability(?: (?:to|towards) (?:us|you|the [a-z]+))? (?:is|shall be"
+    r"|will be|remains) (?:not (?:be )?limited|unlimited|without limit(?:ation)?))\s*(?:[.;]|$)"
+)
+
+
+def _one_side_unlimited(text: str) -> bool:
+    low = normalise(text).lower()
+    if _MUTUAL.search(low):
+        return False
+    return bool(
+        ("liab" in low and _UNLIMITED.search(low) and _WHOLE_SCOPE.search(low))
+        or _NOTHING_LIMITS.search(low)
+        or _ALL_LOSS.search(low)
+    )
+
+
+# One party excused outright for loss of or damage to what the other has, even when it is
+# its own negligence ("shall have no liability for any loss of or damage to the Instrument
+# ..., howsoever caused, including by the negligence of the Contractor"). Excluding indirect
+# loss, lost profit or the like, or an exclusion both parties share, is the fair form.
+_NEGLIGENCE_EXCLUDED = re.compile(
+    r"(?<![a-z])(?:no\s+liability|not\s+be\s+liable|not\s+liable|no\s+responsibility"
+    r"|not\s+be\s+responsible|not\s+responsible|excludes?\s+all\s+liability)\s+"
+    r"(?:[a-z]+\s+){0,3}?for\s+(?:any\s+)?(?:loss\s+of\s+or\s+)?(?:loss|damage)(?![a-z])"
+    r"(?!\s+of\s+(?:profits?|revenues?|business|goodwill|opportunit|savings|contracts?))"
+    # not "unless it is caused by our negligence": the fair form
+    r"(?:(?!unless|except|other\s+than|save\s+(?:where|if|to|for)|excluding)[^.;]){0,200}?"
+    r"(?:(?:howsoever|however)\s+caused|negligence\s+of\s+(?:the\s+)?[a-z]+"
+    r"|(?:its|their|our)\s+(?:own\s+)?negligence|by\s+(?:the\s+)?negligence)"
+    # or for everything, its own negligence included ("no liability whatsoever to the
+    # Customer, howsoever arising, including for its own negligence")
+    r"|(?<![a-z])(?:no\s+liability|not\s+be\s+liable|not\s+liable|excludes?\s+all\s+liability"
+    r"|(?:under\s+no\s+circumstances|in\s+no\s+event)\s+(?:will|shall)\s+(?:[a-z]+\s+){1,3}?be\s+liable)"
+    r"\s+(?:whatsoever|of\s+any\s+kind|at\s+all|to\s+(?:you|us|the\s+[a-z]+)|for\s+anything)"
+    r"(?:(?!indirect|consequential|special|profit|revenue|goodwill)[^.;]){0,150}?"
+    r"(?<![a-z])(?:including|even)\s+(?:for|where|if|when)?[^.;]{0,40}?(?:negligen|death"
+    r"|personal\s+injury)"
+    # or for death and personal injury its negligence causes, which no clause may exclude
+    r"|(?<![a-z])(?:no\s+liability|not\s+be\s+liable|not\s+liable|no\s+responsibility"
+    r"|not\s+be\s+responsible|not\s+responsible)\s+(?:[a-z]+\s+){0,3}?for\s+(?:any\s+)?(?:death"
+    r"|personal\s+injury|bodily\s+injury|injury|illness)(?:(?!except|unless|other\s+than|save|excluding)[^.;])"
+    r"{0,200}?(?:negligen|(?:howsoever|however)\s+caused)"
+)
+
+
+def _negligence_excluded(text: str) -> bool:
+    low = normalise(text).lower()
+    return not _MUTUAL.search(low) and _affirmed(_NEGLIGENCE_EXCLUDED, text)
+
+
+# The people a service's terms are made for, whose own work is not the job.
+_CUSTOMERS = (
+    r"(?:members?|users?|customers?|participants?|students?|subscribers?|pupils?|players?"
+    r"|visitors?|guests?)"
+)
+# The user's content taken over outright ("you transfer to us all ownership of and rights in
+# your content"), where a licence to use it is the norm.
+_TAKES_CONTENT = re.compile(
+    r"\b(?:you|users?|members?)\s+(?:hereby\s+|irrevocably\s+)*(?:transfer|assign)s?\s+"
+    r"(?:to\s+(?:us|the [a-z]+)\s*,?\s*)?[^.;]{0,80}?\b(?:all\s+)?(?:ownership|title|copyright"
+    r"|rights)\b[^.;]{0,40}?\b(?:your|their|the user's|the member's)\s+(?:content|posts?|"
+    r"contributions?|submissions?|materials?|photos?|uploads?)"
+    r"|\b(?:you|users?|members?)\s+(?:hereby\s+|irrevocably\s+)*(?:transfer|assign)s?\s+"
+    r"(?:to\s+(?:us|the [a-z]+)\s*,?\s*)?[^.;]{0,40}?\b(?:all\s+)?(?:ownership|title|copyright)\b"
+    r"[^.;]{0,60}?\bin\s+(?:that|this|each|every|the|any)\s+(?:photographs?|photos?|images?|videos?"
+    r"|recordings?|uploads?|posts?|contributions?)"
+    r"|\b(?:ownership|copyright|title)\s+(?:of|in)\s+(?:your|user|member)\s+(?:content|posts?|"
+    r"contributions?|submissions?)\s+(?:passes|transfers|vests?)\s+(?:to|in)\s+us\b"
+    # what members make claimed for the provider ("designs created by a member ... belong to
+    # the school"): customers, not employees or contractors, whose work is the job
+    r"|\b(?:created|made|written|designed|composed|produced|developed|devised|authored)\s+by\s+"
+    rf"(?:a|the|any|each)?\s*{_CUSTOMERS}\b[^.;]{{0,120}}?\b(?:belongs?|vests?|pass(?:es)?|becomes?)\s+"
+    r"(?:to|in|the\s+(?:sole\s+|exclusive\s+)?property\s+of)\s+(?!(?:you|them)\b|(?:the|that|each|such)\s+"
+    rf"{_CUSTOMERS}\b)"
+)
+
+
+def _takes_content(text: str) -> bool:
+    return _affirmed(_TAKES_CONTENT, text)
+
+
+# An automatic renewal for more than two years at a time ("renew automatically for a further
+# term of thirty-six (36) months", "successive three-year periods"): a long lock-in.
+_RENEWAL_SPAN = re.compile(
+    r"\b(?:renew|extend|extension)\w*\b[^.;]{0,60}?\b(?:for|by)\s+(?:(?:a|an|one or more"
+    r"|successive|further|additional|consecutive|subsequent|like)\s+)*(?:(?:term|period)s?\s+of\s+)?"
+    r"([^.;]{0,40}?)"
+    r"\b(?:year|month|season|harvest)s?\b"
+)
+
+
+def _long_renewal(text: str) -> bool:
+    low = normalise(text).lower()
+    return any(p > 24 for m in _RENEWAL_SPAN.finditer(low) for p in months_in(m.group()))
+
+
+# Recipients free to use people's data for their own ends ("partners ... who may use your
+# health information for their own purposes, including marketing their products to you"),
+# unless the sentence denies it ("they may not use it for their own purposes").
+_OWN_ENDS = re.compile(
+    r"\b(?:for|in) (?:their|its) own (?:purposes|marketing|use|ends|benefit|business)"
+    r"|\b(?:to|can|may) (?:market|advertise|promote|sell|offer)(?: you)? (?:their|its) (?:own )?"
+    r"(?:products|services)"
+    r"|\bmarketing (?:their|its) (?:own )?(?:products|services)"
+    # a processor building its own products from the data, or selling what it draws from it
+    r"|\b(?:to (?:develop|train|improve|build)\b|for (?:developing|training|improving|building|"
+    r"testing|benchmarking)\b)[^.;]{0,40}?\b(?:their|its) (?:own )?"
+    r"(?:[a-z-]+ ){0,4}?(?:products|services|models|offerings)"
+    r"|\b(?:available|sold|sells?|offers?|offered) to (?:their|its) other (?:customers|clients)"
+    r"|\bfor (?:[a-z]+ and )?product development\b"
+    # or so that they can sell to people themselves ("so that they can contact you directly
+    # with their own offers")
+    r"|\b(?:contact|approach|send|reach)\s+(?:you|them|(?:the\s+)?(?:members?|customers?|users?|clients?"
+    r"|guests?|patients?|subscribers?))\s+(?:directly\s+)?(?:with\s+)?(?:their|its)\s+(?:own\s+)?"
+    r"(?:offers|products|services|promotions|marketing)"
+    # or selling it outright ("We may sell your personal information to advertisers")
+    r"|\b(?:sell|sells|rent|rents)\s+(?:your|personal|users'|customers'|members')\s+(?:personal\s+)?"
+    r"(?:data|information|details|contact)"
+)
+_DENIED_BEFORE = re.compile(r"\b(?:not|never|no|nor|cannot|neither)\b[^.;]*$")
+
+
+def _affirmed(pattern: re.Pattern[str], text: str, *, denied_within: bool = False) -> bool:
+    """Whether `pattern` matches where no negation in the same clause comes before the match
+    (or, with `denied_within`, before its end: "do not apply to disputes that arose before")."""
+    low = normalise(text).lower()
+    return any(
+        not _DENIED_BEFORE.search(low[: m.end() if denied_within else m.start()])
+        for m in pattern.finditer(low)
+    )
+
+
+# One side left free to pass on what the other tells it ("Nothing in this Agreement
+# restricts the Client's use or disclosure of any information it receives from the
+# Supplier"; "may share it with any other person as it sees fit"); not "shall not disclose
+# to any person".
+_FREE_TO_DISCLOSE = re.compile(
+    r"\bnothing in this [a-z]+\s+(?:shall\s+)?(?:restricts?|limits?|prevents?)\s+(?:the\s+)?"
+    r"[a-z]+(?:'s)?\s+(?:use\s+(?:or|and)\s+)?disclosure\s+of"
+    r"|\bnothing in this [a-z]+\s+(?:shall\s+)?(?:restricts?|limits?|prevents?)\s+(?:the\s+)?"
+    r"[a-z]+\s+from\s+(?:using\s+(?:or|and)\s+)?disclosing\b"
+    r"|\b(?:share|disclose|pass on)\s+[^.;]{0,80}?\b(?:any (?:other )?(?:person|third part\w*)"
+    r"|anyone|anybody)\b[^.;]{0,40}?\b(?:as it (?:sees|thinks) fit|as it (?:wishes|chooses)"
+    r"|without (?:restriction|limitation)|for any purpose)\b"
+    # "to anyone it chooses"
+    r"|\b(?:share|disclose|pass on)\s+[^.;]{0,80}?\b(?:anyone|anybody|whoever|whomever"
+    r"|any (?:other )?(?:person|third part\w*))\s+(?:it|they|he|she|we)\s+(?:chooses|choose"
+    r"|wishes|wish|likes?|wants?|selects?|pleases?)\b"
+)
+
+
+def _free_to_disclose(text: str) -> bool:
+    return _affirmed(_FREE_TO_DISCLOSE, text)
+
+
+# The other party left untold: "is not required to inform the Controller in advance",
+# "may replace them without notifying the Customer" (not "shall not engage one without
+# notifying the Controller", where the duty stands).
+_NEED_NOT_TELL = re.compile(
+    r"\b(?:(?:not|never)\s+(?:be\s+)?(?:required|obliged|obligated|bound)\s+to|need\s+not"
+    r"|no\s+(?:obligation|duty)\s+to)\s+(?:inform|notify|tell|consult|warn"
+    r"|give\s+(?:(?:any|prior|advance)\s+)?notice)\b"
+)
+_UNTOLD = re.compile(
+    r"\bwithout\s+(?:(?:any|prior|advance|first)\s+)?(?:informing|notifying|telling|consulting"
+    r"|notice\s+to)\s+(?:the\s+)?(?:controller|customer|client|company|you|us|operator)\b"
+    # "without the need to inform the Association or to obtain its consent"
+    r"|\bwithout\s+(?:the\s+|any\s+)?(?:need|obligation|duty|having)\s+to\s+(?:inform|notify|tell"
+    r"|consult)\b"
+)
+
+
+def _unannounced(text: str) -> bool:
+    return bool(_NEED_NOT_TELL.search(normalise(text).lower())) or _affirmed(_UNTOLD, text)
+
+
+def _own_ends(text: str) -> bool:
+    return _affirmed(_OWN_ENDS, text)
+
+
+# No refund even where the provider is at fault ("not refundable ... including where the
+# Customer terminates ... because of a breach by the Provider").
+_NO_REFUND = re.compile(
+    r"\b(?:not (?:be )?(?:refundable|refunded)|(?:cannot|can't) (?:be )?refunded|non-?refundable"
+    r"|no refunds?|(?:will|shall|does) not refund|(?:stays?|remains?) with us"
+    r"|never (?:be )?(?:refunded|paid out|paid back)"
+    r"|(?:do|does|will|shall) not (?:give|make|issue|offer|pay) (?:any )?refunds?)\b"
+)
+_PROVIDER = r"(?:us|we|the (?:provider|supplier|company|licensor|vendor|seller|service provider))"
+_THEIR_FAULT = re.compile(
+    rf"\b(?:breach|default|failure|fault)\s+(?:by|of)\s+{_PROVIDER}\b"
+    r"|\b(?:our|its|the (?:provider|supplier|company|licensor|vendor|seller)'s)\s+(?:material\s+)?"
+    r"(?:breach|default|failure|fault)\b"
+    rf"|\beven (?:if|where|when) {_PROVIDER} (?:breach|fail|default)"
+    # whatever the cause, so the provider's own failure or cancellation too
+    r"|\bwhatever (?:keeps|stops|prevents|the (?:reason|cause))\b"
+    r"|\b(?:under|in) (?:any|all) circumstances\b|\bwhatever the circumstances\b"
+    rf"|\b(?:if|when|where|even if) {_PROVIDER}\b[^.;,]{{0,60}}?\bcancels?\b"
+    # "even if we end your membership or close the venue"
+    rf"|\b(?:even|including) (?:if|where|when) {_PROVIDER} (?:[a-z]+ )?(?:ends?|terminates?|closes?"
+    r"|suspends?|withdraws?|discontinues?|cancels?)\b"
+)
+
+
+_EXCEPT = re.compile(r"\b(?:except|excepting|unless|other than|save (?:where|if|for))\b")
+
+
+def _kept_on_breach(text: str) -> bool:
+    """No refund, and the provider's fault named in the same breath, not as an exception
+    ("non-refundable, except where you end it because of our breach" is the fair form)."""
+    low = normalise(text).lower()
+    refused = _NO_REFUND.search(low)
+    if refused is None:
+        return False
+    return any(
+        not _EXCEPT.search(low[min(refused.end(), fault.start()) : fault.start()])
+        for fault in _THEIR_FAULT.finditer(low)
+    )
+
+
+# Changes that reach back: new terms applied to claims or purchases made before them.
+_RETROACTIVE = re.compile(
+    r"\bretroactive(?:ly)?\b|\bretrospective(?:ly)?\b"
+    r"|\b(?:appl(?:y|ies)|take effect|govern)\b[^.;]{0,120}?\b(?:arose|arisen|arising|occurred|"
+    r"purchased|bought|made)\b[^.;]{0,30}?\bbefore\b"
+    # in force from a date before anyone was told ("from the date stated in the notice,
+    # which may be earlier than the date of the notice")
+    r"|\b(?:appl(?:y|ies)|take effect|takes effect|effective)\b[^.;]{0,100}?"
+    r"\b(?:earlier than|before|prior to)\s+(?:the\s+)?(?:date\s+of\s+(?:the\s+|that\s+)?)?notice\b"
+    # or to a period already paid for ("applies to ... the remainder of any period already
+    # paid for", "governs ... including for the part of the year already invoiced")
+    # (not one that waits for its end: "takes effect at the end of the period already paid")
+    r"|\b(?:appl(?:y|ies)|takes? effect|governs?|binds?|binding)\b(?:(?!\bend\s+of\b)[^.;]){0,120}?"
+    r"\balready\s+(?:been\s+)?(?:paid|invoiced|billed|purchased|booked|ordered)\b"
+)
+
+
+def _retroactive(text: str) -> bool:
+    return _affirmed(_RETROACTIVE, text, denied_within=True)
+
+
+# A way out open only between two counts of days before the end ("not earlier than 120 and
+# not later than 90 calendar days before the end of the term"): a window of a month or less.
+_BETWEEN_DAYS = re.compile(
+    r"\b(?:not\s+(?:earlier|sooner|more)\s+than|between)\s+(\d+)\s*(?:\(\d+\)\s*)?(?:calendar\s+"
+    r"|business\s+|working\s+)?(?:days\s+)?(?:and|,|but|to)\s+(?:not\s+(?:later|less)\s+than\s+)?"
+    r"(\d+)\s*(?:\(\d+\)\s*)?(?:calendar\s+|business\s+|working\s+)?days\s+(?:before|prior\s+to)"
+)
+NARROW_DAYS = 31
+
+
+# A window in which the provider writes to the customer is a reminder, no way out.
+_REMINDS = re.compile(r"\bremind|\bwe (?:will|shall) (?:e-?mail|write to|send|notify|tell) you\b")
+
+
+def _narrow_window(text: str) -> bool:
+    low = normalise(text).lower()
+    if _REMINDS.search(low):
+        return False
+    for m in _BETWEEN_DAYS.finditer(low):
+        first, last = int(m.group(1)), int(m.group(2))
+        if 0 < abs(first - last) <= NARROW_DAYS:
+            return True
+    return False
+
+
+READINGS: dict[str, Callable[[str], bool]] = {
+    "{own_fault}": _covers_own_fault,
+    "{one_side_unlimited}": _one_side_unlimited,
+    "{negligence_excluded}": _negligence_excluded,
+    "{unannounced}": _unannounced,
+    "{long_renewal}": _long_renewal,
+    "{own_ends}": _own_ends,
+    "{kept_on_breach}": _kept_on_breach,
+    "{narrow_window}": _narrow_window,
+    "{retroactive}": _retroactive,
+    "{free_to_disclose}": _free_to_disclose,
+    "{takes_content}": _takes_content,
+}
