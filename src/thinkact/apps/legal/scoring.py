@@ -93,6 +93,8 @@ SPLITS: tuple[str, ...] = (
     "fresh42",
     "fresh43",
     "fresh44",
+    "fresh45",
+    "fresh46",
     "real",
 )
 
