@@ -3057,6 +3057,56 @@ VALUE_LASTING_CHARACTER_AND_REGISTERS = [
      "information disclosed by the Owner, whether or not it is marked.", "risky"),
 ]  # fmt: skip
 
+# Forms first met in fresh45 (reworded), each with a sound one beside it.
+DEPOSITS_TACIT_RENEWALS_AND_HELD_AUDITS = [
+    ("services", "limitation_of_liability", "Expenses", "Travel expenses shall not exceed "
+     "EUR 5,000 in total without the Client's approval.", "missing"),
+    ("services", "limitation_of_liability", "Liability", "Each party's total liability shall "
+     "not exceed the fees paid in the preceding twelve months.", "present"),
+    ("services", "ip_ownership", "Rights in the designs", "The Studio owns the copyright in "
+     "the Deliverables and grants the Client a licence to use them for three (3) years. "
+     "Continued use after that requires a new licence from the Studio at its then current "
+     "rates.", "risky"),
+    ("services", "ip_ownership", "Rights in the designs", "The Deliverables belong to the "
+     "Client on payment. The Studio may re-use and license to others any sketch or concept "
+     "made under this Agreement.", "risky"),
+    ("services", "ip_ownership", "Rights in the designs", "The Deliverables belong to the "
+     "Client on payment.", "present"),
+    ("saas", "auto_renewal", "Duration", "After the first year the subscription is tacitly "
+     "renewed each time for a further period unless notice is given in good time.", "vague"),
+    ("saas", "auto_renewal", "Duration", "After the first year the subscription is tacitly "
+     "renewed for one year at a time unless either party gives notice 60 days before the "
+     "end of the current year.", "present"),
+    ("saas", "changes_to_terms", "Amendments", "The Provider may amend these terms. The "
+     "amended terms apply from the date the Provider states in its notice, which may be the "
+     "day of publication.", "risky"),
+    ("saas", "changes_to_terms", "Amendments", "The Provider may amend these terms by "
+     "notice. The amended terms apply from the date stated in the notice, which may be no "
+     "earlier than 30 days after it is sent.", "present"),
+    ("dpa", "audit_rights", "Audits", "The Processor shall permit audits by the Controller, "
+     "carried out in the manner and at such times as the parties may later agree.", "vague"),
+    ("dpa", "audit_rights", "Audits", "The Controller may audit the Processor once a year on "
+     "30 days' notice, in the manner the parties agree.", "present"),
+    ("terms", "indemnity", "Your responsibility", "You agree to hold Andes Trails S.A., its "
+     "guides, staff and landowners, harmless from any claim arising from the trip, whatever "
+     "its cause.", "risky"),
+    ("terms", "indemnity", "Your responsibility", "You agree to hold Andes Trails S.A. "
+     "harmless from claims arising from your breach of these terms.", "present"),
+    ("terms", "refund_policy", "Cancelling your booking", "We look at each cancellation "
+     "individually and may return part of the deposit, depending on whether the place can "
+     "be resold.", "vague"),
+    ("terms", "refund_policy", "Cancelling your booking", "If you cancel at least 14 days "
+     "before the trip we return the deposit in full within 10 days.", "present"),
+    ("employment", "non_compete", "After you leave", "You may work for anyone after you "
+     "leave, competitors included.", "present"),
+    ("terms", "warranties", "Our commitment", "If the trip does not match its description, "
+     "tell us within 7 days and we will refund part of the price.", "present"),
+    ("terms", "payment_terms", "Paying", "Pay the rest of the price on the day of the trip, "
+     "before departure.", "present"),
+    ("general", "auto_renewal", "Term", "This agreement ends after the season. It will not "
+     "be renewed automatically.", "present"),
+]  # fmt: skip
+
 
 def test_obligations_that_go_on_after_the_talks_end_are_no_open_ending() -> None:
     verdict, _ = _judged(
@@ -3166,6 +3216,7 @@ def test_a_short_exit_at_will_against_a_long_notice_is_risky(employer: str, expe
         *MANNERS_ROYALTIES_AND_VERSIONS,
         *INTERESTS_REFUSALS_AND_TRADE_USAGE,
         *VALUE_LASTING_CHARACTER_AND_REGISTERS,
+        *DEPOSITS_TACIT_RENEWALS_AND_HELD_AUDITS,
     ],
 )
 def test_a_one_paragraph_clause_is_read_from_its_text(

@@ -77,9 +77,10 @@ def stated(
     return ("present", clear) if clear is not None else ("", None)
 
 
-# Open wording no value stated beside it settles: what must be paid, or what is granted or
-# promised or refunded, left to later agreement or to one side's judgement.
-WHATEVER_STATED = ("{open_price}", "{open_scope}", "{open_amount}")
+# Open wording no value stated beside it settles: what must be paid, what is granted,
+# promised or refunded, or how and when something is done, left to later agreement or to
+# one side's judgement.
+WHATEVER_STATED = ("{open_price}", "{open_scope}", "{open_amount}", "{held_as_agreed}")
 
 
 def _outweighs(clear: Candidate, c: Candidate, item: Item) -> bool:
@@ -302,7 +303,11 @@ _LAPSES = re.compile(
     r"\b(?:at any time|for any reason|at will"
     r"|at its (?:sole )?discretion)"
     r"|\b(?:revoke[sd]?|withdraw[sn]?)\s+(?:the|its|this|that|such|any)\s+licen[cs]e\b[^.;]{0,60}?"
-    r"\b(?:at any time|for any reason|at will|at its (?:sole )?discretion)",
+    r"\b(?:at any time|for any reason|at will|at its (?:sole )?discretion)"
+    # or one for a fixed time, after which the customer must buy the use again ("Any
+    # continued use after that period shall be subject to a fresh licence")
+    r"|\bcontinued\s+use\b[^.;]{0,60}?\b(?:subject\s+to|requires?|needs?)\s+(?:a\s+)?(?:fresh|new"
+    r"|further|separate)\s+licen[cs]e\b",
     re.IGNORECASE,
 )
 _WORK = re.compile(
@@ -315,7 +320,7 @@ SELLS_WORK = "{sells_the_work}"
 # who may publish, license and sell it for any purpose without consent").
 _SELLS = re.compile(
     r"\b(?:the\s+)?([a-z]+)(?:\s*,\s*(?:who|which))?\s+(?:may|is free to|can|shall be (?:free|"
-    r"entitled) to|is entitled to)\s+(?:(?!not\b|never\b)[a-z]+,?\s+){0,6}?(?:sell|publish"
+    r"entitled) to|is entitled to)\s+(?:(?!not\b|never\b)[a-z-]+,?\s+){0,6}?(?:sell|publish"
     r"|licen[cs]e|exploit|commerciali[sz]e|market)\w*\b[^.;]{0,200}?\b(?:for any purpose"
     r"|as it (?:sees|thinks) fit|as it (?:wishes|pleases|chooses|likes)"
     r"|without (?:the\s+)?(?:[a-z]+'s\s+)?(?:consent|approval"
@@ -323,7 +328,12 @@ _SELLS = re.compile(
     # or the work made for the customer sold on to others ("may ... sell the Works ... to
     # third parties, including other transport operators")
     r"|\bthe\s+(?:works|deliverables)\b[^.;]{0,80}?\bto\s+(?:third\s+parties|others|anyone"
-    r"|other\s+(?:clients|customers)))",
+    r"|other\s+(?:clients|customers))"
+    # or anything made in the course of the work ("license to others any concept ... created
+    # in the course of the Services")
+    r"|\bto\s+(?:third\s+parties|others|anyone|other\s+(?:clients|customers))\s+(?:any|all|the)\s+"
+    r"[^.;]{0,60}?\b(?:created|made|produced|developed|prepared)\s+(?:in\s+the\s+course\s+of|under"
+    r"|for)\b)",
     re.IGNORECASE,
 )
 _SUBJECT = re.compile(r"(?:the\s+)?([A-Za-z]+)")

@@ -41,6 +41,18 @@ _TRY_TELL = (
     r"\s+to\s+(?:[a-z]+\s+){0,2}?(?:draw|bring|let|tell|inform|notify|alert|point\s+out|highlight"
     r"|make\s+(?:you|users|members|customers|clients)\s+aware)(?![a-z])"
 )
+# A matter left to what the parties later agree or think fit ("dealt with ... as they may
+# agree from time to time", "in the manner the parties consider appropriate").
+_AS_AGREED = (
+    r"(?<![a-z])(?:as|in\s+(?:the|such|whatever|a)\s+(?:manner|way|form|fashion)"
+    # "in the manner and at the times that the Parties ... consider appropriate"
+    r"(?:\s+and\s+at\s+(?:the|such)\s+(?:times?|intervals?|places?))?(?:\s+as|\s+that|\s+which)?"
+    r"|at\s+(?:the|such)\s+(?:times?|intervals?)\s+(?:as|that|which))"
+    r"\s+(?:the\s+parties|they|both\s+parties|the\s+two\s+parties)\s+"
+    r"(?:may\s+|shall\s+|will\s+|might\s+|can\s+)?(?:from\s+time\s+to\s+time\s+|jointly\s+"
+    r"|mutually\s+|later\s+|then\s+)?(?:agree|consider|decide|determine|think|deem|settle"
+    r"|arrange|find)(?![a-z])"
+)
 VALUES = {  # what a clause states, beyond fixed words
     "{period}": re.compile(
         rf"(?<![a-z0-9]){_NUMBER}\s*(?:\(\d+\)\s*)?-?\s*"
@@ -316,6 +328,10 @@ VALUES = {  # what a clause states, beyond fixed words
         r"|upon|from)\s+"
         r"(?:the\s+(?:date|day|moment|time)\s+)?(?:(?:they|it)\s+(?:are|is)\s+|being\s+)?(?:posted"
         r"|published|posting|publication|displayed|uploaded|pinned|put\s+up)(?![a-z])"
+        # or from a date the publisher picks, which may be that of publication
+        r"|(?<![a-z])(?:binds?|binding|effective|takes?\s+effect|appl(?:y|ies))(?![a-z])[^.;]{0,80}?"
+        r"\bwhich\s+may\s+be\s+(?:the\s+(?:same\s+)?(?:date|day)\s+(?:of|as)\s+(?:its\s+)?)?(?:publication"
+        r"|posting|publishing)(?![a-z])"
     ),
     # What is promised or granted left to one side's later judgement ("in such condition as
     # the Owner ... considers appropriate", "in such other products ... as the Parties may
@@ -337,14 +353,12 @@ VALUES = {  # what a clause states, beyond fixed words
         r"[^.;]{0,80}?(?:as\s+it\s+(?:thinks|sees)\s+fit|(?:sole|absolute|unfettered|own)\s+discretion"
         r"|on\s+any\s+terms|give\s+or\s+(?:refuse|withhold)|refuse\s+for\s+any\s+reason)"
     ),
-    # A matter left to what the parties later agree or think fit ("dealt with ... as they
-    # may agree from time to time", "in the manner the parties consider appropriate").
-    "{as_agreed}": re.compile(
-        r"(?<![a-z])(?:as|in\s+(?:the|such|whatever|a)\s+(?:manner|way|form|fashion)(?:\s+as"
-        r"|\s+that|\s+which)?)\s+(?:the\s+parties|they|both\s+parties|the\s+two\s+parties)\s+"
-        r"(?:may\s+|shall\s+|will\s+|might\s+|can\s+)?(?:from\s+time\s+to\s+time\s+|jointly\s+"
-        r"|mutually\s+|later\s+|then\s+)?(?:agree|consider|decide|determine|think|deem|settle"
-        r"|arrange|find)(?![a-z])"
+    "{as_agreed}": re.compile(_AS_AGREED),
+    # and how or when something is done, so left ("audits ... conducted in the manner and at
+    # the times that the Parties ... consider appropriate"): the bare right beside it is open
+    "{held_as_agreed}": re.compile(
+        r"(?<![a-z])(?:conducted|carried\s+out|held|performed|takes?\s+place)\s+(?:only\s+)?"
+        + _AS_AGREED
     ),
     # A renewal that comes with no reminder ("We do not send reminders before renewal",
     # "renews without notice to you").
