@@ -130,9 +130,7 @@ def test_a_conversation_comes_back_from_its_saved_state_after_another_prompt(
         [*first.messages, AssistantMessage(reply.text), UserMessage("How many on shelf 7?")],
         max_tokens=8,
     )
-    model.forget()
-    model.complete(first)
-    straight = model.complete(second)  # the plain prefix reuse
+    straight = model.complete(second)  # the plain prefix reuse, on the state `first` left
     model.forget()
     model.complete(first)
     model.complete(ask(model, "Is the sky blue?", max_tokens=2))
