@@ -3107,6 +3107,27 @@ DEPOSITS_TACIT_RENEWALS_AND_HELD_AUDITS = [
      "be renewed automatically.", "present"),
 ]  # fmt: skip
 
+# Forms first met in fresh46 (reworded), each with a sound one beside it.
+REASONABLE_LENGTHS_STANDING_AND_UNGIVEN_REASONS = [
+    ("nda", "confidentiality_term", "Duration", "These obligations subsist after the project "
+     "ends for such length of time afterwards as is reasonable in view of the information.",
+     "vague"),
+    ("nda", "confidentiality_term", "Duration", "These obligations subsist for three (3) "
+     "years after the project ends.", "present"),
+    ("licence", "licence_restrictions", "Use of the marks", "The Licensee shall use the marks "
+     "in a manner in keeping with the reputation of the Licensor.", "vague"),
+    ("licence", "licence_restrictions", "Use of the marks", "The Licensee shall not use the "
+     "marks in any manner which the Licensor may reasonably consider unsuitable.", "vague"),
+    ("licence", "licence_restrictions", "Use of the marks", "The Licensee shall use the marks "
+     "in keeping with the reputation of the Licensor and shall not sublicense or alter "
+     "them.", "present"),
+    ("licence", "term_termination", "Term", "This licence lasts five (5) years. The Licensor "
+     "may end it at any time without assigning a reason on 30 days' notice. The Licensee "
+     "may end it only for the Licensor's uncured material breach.", "risky"),
+    ("licence", "term_termination", "Term", "This licence lasts five (5) years. Either party "
+     "may end it for the other's uncured material breach.", "present"),
+]  # fmt: skip
+
 
 def test_obligations_that_go_on_after_the_talks_end_are_no_open_ending() -> None:
     verdict, _ = _judged(
@@ -3217,6 +3238,7 @@ def test_a_short_exit_at_will_against_a_long_notice_is_risky(employer: str, expe
         *INTERESTS_REFUSALS_AND_TRADE_USAGE,
         *VALUE_LASTING_CHARACTER_AND_REGISTERS,
         *DEPOSITS_TACIT_RENEWALS_AND_HELD_AUDITS,
+        *REASONABLE_LENGTHS_STANDING_AND_UNGIVEN_REASONS,
     ],
 )
 def test_a_one_paragraph_clause_is_read_from_its_text(

@@ -97,14 +97,16 @@ _RULE = re.compile(
 # so serves the purposes of this contract"), with nothing it may not do.
 _MANNERS = re.compile(
     r"(?<![a-z])(?:with\s+(?:due\s+|proper\s+|all\s+)?respect\s+for|out\s+of\s+keeping\s+with"
-    r"|in\s+keeping\s+with\s+the\s+spirit|respectfully|responsibly|in\s+good\s+taste|tastefully"
+    r"|in\s+keeping\s+with\s+the\s+(?:spirit|standing|reputation|image|traditions?)(?![a-z])"
+    r"|respectfully|responsibly|in\s+good\s+taste|tastefully"
     r"|as\s+far\s+as\s+[^.;]{0,40}?reasonably\s+(?:calls?|requires?|needs?)"
     r"|where\s+(?:doing\s+so|it|this)\s+serves\s+the\s+purposes?"
     r"|as\s+(?:it|they|the\s+[a-z]+)\s+(?:considers?|deems?|thinks?|sees?)\s+(?:suitable|fit|appropriate)"
     r"|(?:shall|will|must)\s+respect\s+the\s+(?:cultural\s+)?(?:character|spirit|integrity|nature)"
     r"|unfitting|out\s+of\s+character"
     r"|in\s+any\s+(?:way|manner)\s+(?:which|that)\s+(?:the\s+[a-z]+|we|it)\s+(?:may\s+)?(?:reasonably\s+)?"
-    r"(?:considers?|deems?|regards?\s+as|finds?)\s+(?:inappropriate|unacceptable|improper|offensive))"
+    r"(?:considers?|deems?|regards?\s+as|finds?)\s+(?:inappropriate|unacceptable|improper|offensive"
+    r"|unsuitable|unfit))"
     r"(?![a-z])"
 )
 _LIMIT = re.compile(

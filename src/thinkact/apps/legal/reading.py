@@ -193,8 +193,9 @@ ONE_SIDED_EXIT = "{one_sided_exit}"
 # A right to end the contract at will: for any reason, for convenience, without cause.
 _AT_WILL = re.compile(
     r"\b(?:for any (?:or no )?reason|for no reason|for convenience|without (?:cause|reason)"
-    r"|without giving (?:a |any )?reason|without (?:stating|providing|specifying|having to give"
-    r"|having to state|needing to give|being (?:required|obliged) to give) (?:a |any )?reasons?"
+    r"|without giving (?:a |any )?reason|without (?:stating|providing|specifying|assigning"
+    r"|having to give|having to state|needing to give|being (?:required|obliged) to give)"
+    r" (?:a |any )?reasons?"
     r"|at will|at-will|(?:in|at) its (?:sole |absolute )?"
     r"discretion|whenever (?:it|they|we|he|she) (?:wishes|wish|likes?|chooses?|wants?|pleases?)"
     r"|at any time,? without (?:any )?liability"

@@ -97,7 +97,9 @@ VALUES = {  # what a clause states, beyond fixed words
         rf"acceptable)|in due course|in a timely (?:manner|fashion)|{_SOON_ENOUGH}"
         r"|as soon as (?:reasonably )?"
         r"(?:practicable|possible|feasible)|as (?:the )?circumstances (?:reasonably )?"
-        r"(?:permit|allow|require)|(?<!until )such (?:further |other )?(?:time|period) as "
+        r"(?:permit|allow|require)"
+        r"|(?<!until )such (?:further |other )?(?:length of )?(?:time|period)"
+        r"(?: thereafter| afterwards)? as "
         r"(?:may be |is |shall be )?(?:reasonable|reasonably [a-z]+|appropriate|necessary|"
         r"required)"
         # a time set by custom, not by a number ("the credit period customarily allowed")
