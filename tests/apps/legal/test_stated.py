@@ -15,7 +15,7 @@ from thinkact.apps.legal.judge import ItemVerdict, StepwiseJudge, Subject
 from thinkact.apps.legal.periods import months_in
 from thinkact.apps.legal.reading import risky_stated, safe_stated, stated
 from thinkact.apps.legal.reviewer import SEARCHED
-from thinkact.apps.legal.values import states
+from thinkact.apps.legal.values import VALUE_NAMES, states
 from thinkact.testing import FunctionModel
 from thinkact.types import ModelRequest
 
@@ -86,8 +86,36 @@ def test_a_named_place(text: str, expected: bool) -> None:
 @settings(max_examples=200, deadline=None)
 @given(st.text(max_size=300))
 def test_states_takes_any_text(text: str) -> None:
-    for value in ("{period}", "{amount}", "{place}", "notice"):
+    for value in (*VALUE_NAMES, "notice"):
         assert states(text, (value,)) in (True, False)
+
+
+# Words the sentence readings look for, so that random sentences reach deep into them.
+_CLAUSE_WORDS = (
+    "the", "Supplier", "shall", "may", "not", "any", "hold", "harmless", "from", "claim",
+    "whatever", "cause", "liable", "for", "all", "loss", "damage", "direct", "or", "indirect",
+    "licence", "ends", "when", "continued", "use", "fresh", "to", "others", "created", "in",
+    "course", "of", "work", "depend", "on", "needs", "business", "conducted", "manner", "and",
+    "at", "times", "that", "parties", "consider", "appropriate", "which", "be", "date",
+    "publication", "renew", "30", "days", "S.R.L.", ",", ".", ";", "within", "such", "time",
+    "as", "reasonable", "notice", "without", "assigning", "reason", "unless", "including",
+)  # fmt: skip
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.sampled_from(_CLAUSE_WORDS), max_size=80).map(" ".join))
+def test_every_reading_takes_any_sentence_of_clause_words(text: str) -> None:
+    for value in VALUE_NAMES:
+        assert states(text, (value,)) in (True, False)
+        assert states(text.upper(), (value,)) in (True, False)
+
+
+def test_lone_surrogates_and_escape_codes_do_not_stop_a_reading() -> None:
+    text = (
+        "\ud83d You agree to hold the Operator \x1b[2J harmless from any claim, whatever the "
+        "cause \udc00."
+    )
+    assert [v for v in VALUE_NAMES if states(text, (v,))] == ["{harmless_anyhow}"]
 
 
 def _subject(*paragraphs: tuple[str, str]) -> Subject:
