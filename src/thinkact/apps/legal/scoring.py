@@ -95,6 +95,8 @@ SPLITS: tuple[str, ...] = (
     "fresh44",
     "fresh45",
     "fresh46",
+    "fresh47",
+    "fresh48",
     "real",
 )
 
