@@ -112,10 +112,10 @@ def test_every_reading_takes_any_sentence_of_clause_words(text: str) -> None:
 
 def test_lone_surrogates_and_escape_codes_do_not_stop_a_reading() -> None:
     text = (
-        "\ud83d You agree to hold the Operator \x1b[2J harmless from any claim, whatever the "
-        "cause \udc00."
+        "\ud83d The Seller shall answer to the Buyer \x1b[2J for all damage, direct or "
+        "indirect \udc00."
     )
-    assert [v for v in VALUE_NAMES if states(text, (v,))] == ["{harmless_anyhow}"]
+    assert [v for v in VALUE_NAMES if states(text, (v,))] == ["{one_side_unlimited}"]
 
 
 def _subject(*paragraphs: tuple[str, str]) -> Subject:

@@ -360,21 +360,6 @@ def _narrow_window(text: str) -> bool:
     return False
 
 
-# A promise to hold the other side harmless from claims whatever caused them ("agree to hold
-# the Operator, its guides and employees, and the owners of the land we cross, harmless from
-# any claim ..., whatever the cause"), however long the list of those it protects.
-_HARMLESS_ANYHOW = re.compile(
-    # (a name's own full stops, "S.R.L.", are no sentence end)
-    r"\b(?:hold|holds|save|saves|keep|keeps)\b(?:[^.;]|\.(?!\s)){0,160}?\bharmless\b[^.;]{0,300}?"
-    r"\b(?:whatever\s+(?:the|its|their)\s+causes?|however\s+caused|howsoever\s+caused"
-    r"|however\s+arising|howsoever\s+arising|regardless\s+of\s+(?:fault|cause|negligence))\b"
-)
-
-
-def _harmless_anyhow(text: str) -> bool:
-    return _affirmed(_HARMLESS_ANYHOW, text)
-
-
 READINGS: dict[str, Callable[[str], bool]] = {
     "{own_fault}": _covers_own_fault,
     "{one_side_unlimited}": _one_side_unlimited,
@@ -387,5 +372,4 @@ READINGS: dict[str, Callable[[str], bool]] = {
     "{retroactive}": _retroactive,
     "{free_to_disclose}": _free_to_disclose,
     "{takes_content}": _takes_content,
-    "{harmless_anyhow}": _harmless_anyhow,
 }
