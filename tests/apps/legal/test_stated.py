@@ -63,7 +63,13 @@ def test_an_amount(text: str, expected: bool) -> None:
     [
         ("governed by the laws of the State of Texas", True),
         ("governed by the law of England and Wales", True),
-        ("the courts in Dublin have jurisdiction", True),
+        # a forum alone is no choice of law
+        ("the courts in Dublin have jurisdiction", False),
+        ("The seat of the arbitration shall be Naivasha.", False),
+        ("governed by the laws of the Commonwealth of The Bahamas", True),
+        ("governed by the legislation of the Republic of Armenia", True),
+        ("governed by the civil law applicable in Navarre", True),
+        ("governed by substantive Swiss law", True),
         ("governed by the laws of the jurisdiction where the Company is based", False),
         ("governed by the laws of the Company's home state", False),
         ("governed by applicable law", False),
@@ -74,12 +80,12 @@ def test_an_amount(text: str, expected: bool) -> None:
         ("Your local law applies where it is mandatory.", False),
         ("Governing Law: [Fill in state]", False),
         ("This undertaking is governed by Swedish law.", True),
-        ("The English courts have exclusive jurisdiction.", True),
+        ("The English courts have exclusive jurisdiction.", False),
         ("This Agreement is subject to the Applicable law.", False),
         ("governed by the law of the Member State with which it is most closely connected", False),
     ],
 )
-def test_a_named_place(text: str, expected: bool) -> None:
+def test_a_named_place_whose_law_applies(text: str, expected: bool) -> None:
     assert states(text, ("{place}",)) is expected
 
 
@@ -2372,7 +2378,7 @@ def test_the_payer_named_before_the_payee_and_a_fee() -> None:
          "cancel a lesson.", "{kept_on_breach}"),
         ("The Gallery will handle what it learns about the Artist with due discretion.",
          "{discretion_only}"),
-        ("The parties submit to the Northern Irish courts.", "{place}"),
+        ("The agreement is governed by Northern Irish law.", "{place}"),
         ("The Operator may alter these conditions at any time; alterations are binding from "
          "the date they are displayed at reception.", "{at_once}"),
         ("Each revision takes effect on the date it is published.", "{at_once}"),
@@ -2495,14 +2501,24 @@ def test_a_deadline_given_as_open_is_vague_whatever_event_it_follows() -> None:
     "text",
     [
         "The contract is governed by the laws in force in Québec.",
-        "The parties elect domicile in the judicial district of Trois-Rivières.",
         "This Agreement is governed by Swiss substantive law.",
-        "The exclusive place of jurisdiction for all disputes arising out of this Agreement is "
-        "Bern.",
+        "This contract is governed by the legislation of the Republic of Uzbekistan.",
     ],
 )
 def test_a_place_named_in_civil_law_wording_is_stated(text: str) -> None:
     assert states(text, ("{place}",))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The parties elect domicile in the judicial district of Trois-Rivières.",
+        "The exclusive place of jurisdiction for all disputes arising out of this Agreement is "
+        "Bern.",
+    ],
+)
+def test_a_forum_in_civil_law_wording_names_no_law(text: str) -> None:
+    assert not states(text, ("{place}",))
 
 
 def test_both_sides_free_to_leave_is_no_one_sided_exit_even_when_one_pays() -> None:
@@ -3157,6 +3173,63 @@ REASONABLE_LENGTHS_STANDING_AND_UNGIVEN_REASONS = [
 ]  # fmt: skip
 
 
+TOKEN_CAPS_FORUMS_AND_FREE_HANDS = [
+    ("saas", "limitation_of_liability", "Limitation of Liability", "The Provider's total "
+     "liability shall not exceed the greater of USD 100 or the fees paid by the Customer for "
+     "the one (1) month preceding the claim.", "risky"),
+    ("saas", "limitation_of_liability", "Limitation of Liability", "The Provider's total "
+     "liability shall not exceed the fees paid by the Customer in the six (6) months "
+     "preceding the claim.", "present"),
+    ("saas", "limitation_of_liability", "Limitation of Liability", "Service credits for any "
+     "month shall not exceed the fees paid for that month.", "present"),
+    ("licence", "term_termination", "Term and Termination", "The Licensor may terminate this "
+     "Agreement at any time by written notice, without the need to give reasons. The "
+     "Licensee may terminate it only for the Licensor's uncured material breach.", "risky"),
+    ("licence", "term_termination", "Term and Termination", "Either party may terminate this "
+     "Agreement on 90 days' written notice, without the need to give reasons.", "present"),
+    ("privacy", "data_sharing", "Who sees your data?", "Your details may be passed on to "
+     "partners and service providers where this is useful for organising our events.",
+     "vague"),
+    ("privacy", "data_sharing", "Who sees your data?", "Your details are passed on to our "
+     "booking software provider and our accountant, only where this is necessary for your "
+     "booking.", "present"),
+    ("general", "governing_law", "Disputes", "Any dispute shall be referred to arbitration "
+     "by a sole arbitrator. The seat of the arbitration shall be Naivasha.", "missing"),
+    ("general", "governing_law", "Disputes", "This Agreement is governed by the laws of "
+     "Kenya. Any dispute shall be referred to arbitration seated in Naivasha.", "present"),
+    ("dpa", "subprocessors", "Sub-processors", "The Processor may engage further "
+     "sub-processors or replace existing ones as it sees fit. It provides a list of them on "
+     "request.", "risky"),
+    ("dpa", "subprocessors", "Sub-processors", "The Processor may engage further "
+     "sub-processors as it sees fit after informing the Controller 30 days in advance, and "
+     "the Controller may object.", "present"),
+    ("dpa", "audit_rights", "Audits", "The Processor allows for audits by the Controller. "
+     "The details of such audits, including their timing and costs, will be agreed between "
+     "the parties when the need arises.", "vague"),
+    ("dpa", "audit_rights", "Audits", "The Controller may audit the Processor once a year on "
+     "30 days' notice. The Processor may refuse an auditor who is a competitor of the "
+     "Processor.", "present"),
+    ("services", "ip_ownership", "Data and reports", "Rights in the Deliverables will be "
+     "settled between the parties in a manner consistent with the Programme.", "vague"),
+    ("licence", "licence_restrictions", "Accounts", "The Licensee shall permit the Licensor "
+     "to inspect and take copies of its books of account.", "missing"),
+    ("terms", "payment_terms", "Paying for rides", "Your payment is authorised when you "
+     "confirm and charged when the ride ends.", "present"),
+    ("terms", "acceptable_use", "On the mountain", "You must respect the rules of the park: "
+     "stay on the marked routes and do not light fires.", "present"),
+]  # fmt: skip
+
+
+def test_a_heading_of_the_clause_may_have_the_article() -> None:
+    subject = _subject(
+        ("Subject matter and duration", "This agreement runs as long as the Main Agreement."),
+        ("Nature, purpose and details of the processing", "Categories of data subjects: "
+         "passengers and staff."),
+    )  # fmt: skip
+    (best, *_) = _candidates(subject, "processing_details")
+    assert best.sentence.text.startswith("Categories of data subjects")
+
+
 def test_obligations_that_go_on_after_the_talks_end_are_no_open_ending() -> None:
     verdict, _ = _judged(
         "nda",
@@ -3267,6 +3340,7 @@ def test_a_short_exit_at_will_against_a_long_notice_is_risky(employer: str, expe
         *VALUE_LASTING_CHARACTER_AND_REGISTERS,
         *DEPOSITS_TACIT_RENEWALS_AND_HELD_AUDITS,
         *REASONABLE_LENGTHS_STANDING_AND_UNGIVEN_REASONS,
+        *TOKEN_CAPS_FORUMS_AND_FREE_HANDS,
     ],
 )
 def test_a_one_paragraph_clause_is_read_from_its_text(

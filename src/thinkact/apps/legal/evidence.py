@@ -83,7 +83,7 @@ def phrase(phrase: str) -> re.Pattern[str]:
 def heading(entry: str) -> re.Pattern[str]:
     """A heading word matched whole (plurals too: "term" is not "terms of use"... but
     "fee" is "fees", "warranty" "Warranties"), or as a prefix when it ends with "*"
-    ("indemnif*")."""
+    ("indemnif*"); "details of processing" is "Details of the Processing" too."""
     if entry.endswith("*"):
         return phrase(entry[:-1])
     start = r"(?<![a-z0-9])" if entry[:1].isalnum() else ""
@@ -91,6 +91,7 @@ def heading(entry: str) -> re.Pattern[str]:
         word = re.escape(entry[:-1]) + "(?:y|ies)"  # "indemnity", "Indemnities"
     else:
         word = re.escape(entry) + ("" if len(entry) <= 4 else "(?:s|es)?")
+    word = word.replace(r"\ of\ ", r"\ of\ (?:the\ )?") if " of the " not in entry else word
     return re.compile(start + word + r"(?![a-z0-9])")
 
 

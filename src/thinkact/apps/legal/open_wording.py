@@ -127,6 +127,18 @@ _IN_FORCE_WHEN_USED = re.compile(
 _TOLD = re.compile(r"(?<![a-z])(?:notif|notice|e-?mail|tell|inform|in\s+advance|before)")
 
 
+# Data passed on wherever one side finds it useful ("to partners and service providers,
+# where this is useful for the organisation of events", "where we think it helps us run our
+# business"): whoever the examples name, the recipients stay open. Sharing where it is
+# necessary is a limit, not usefulness.
+_AS_USEFUL = re.compile(
+    r"(?<![a-z])(?:where|when|whenever|if)\s+(?:this|it|that|doing\s+so|we\s+(?:think|consider"
+    r"|find|believe)\s+(?:it|this|that))\s+(?:is\s+|would\s+be\s+|may\s+be\s+|proves\s+)?"
+    r"(?:useful|helpful|of\s+use|beneficial|convenient|helps?\s+us)(?![a-z])"
+)
+_NECESSARY = re.compile(r"(?<![a-z])(?:necessary|required\s+(?:by|under)\s+law)(?![a-z])")
+
+
 READINGS: dict[str, Callable[[str], bool]] = {
     "{discretion_only}": _said_without(_DISCREET, _KEPT_SECRET),
     "{assigned_work}": _assigned_work,
@@ -134,4 +146,5 @@ READINGS: dict[str, Callable[[str], bool]] = {
     "{rules_open}": _said_without(_OPEN_RULES, _RULE),
     "{manners_only}": _said_without(_MANNERS, _LIMIT),
     "{check_yourself}": _said_without(_IN_FORCE_WHEN_USED, _TOLD),
+    "{as_useful}": _said_without(_AS_USEFUL, _NECESSARY),
 }

@@ -79,8 +79,10 @@ def stated(
 
 # Open wording no value stated beside it settles: what must be paid, what is granted,
 # promised or refunded, or how and when something is done, left to later agreement or to
-# one side's judgement.
-WHATEVER_STATED = ("{open_price}", "{open_scope}", "{open_amount}", "{held_as_agreed}")
+# one side's judgement, or data passed on wherever it is useful.
+WHATEVER_STATED = (
+    "{open_price}", "{open_scope}", "{open_amount}", "{held_as_agreed}", "{as_useful}"
+)  # fmt: skip
 
 
 def _outweighs(clear: Candidate, c: Candidate, item: Item) -> bool:
@@ -195,6 +197,8 @@ _AT_WILL = re.compile(
     r"\b(?:for any (?:or no )?reason|for no reason|for convenience|without (?:cause|reason)"
     r"|without giving (?:a |any )?reason|without (?:stating|providing|specifying|assigning"
     r"|having to give|having to state|needing to give|being (?:required|obliged) to give)"
+    r" (?:a |any )?reasons?"
+    r"|without (?:the |any )?(?:need|obligation|requirement) to (?:give|state|provide|specify)"
     r" (?:a |any )?reasons?"
     r"|at will|at-will|(?:in|at) its (?:sole |absolute )?"
     r"discretion|whenever (?:it|they|we|he|she) (?:wishes|wish|likes?|chooses?|wants?|pleases?)"

@@ -139,6 +139,32 @@ _NEGLIGENCE_EXCLUDED = re.compile(
 )
 
 
+# A cap measured by the fees of a month or less ("the fees paid for the one (1) month
+# preceding the claim", "the Charges for the calendar month before the claim"): a token sum,
+# where the usual measure is a year's fees (six or four months is still a real cap). A cap on
+# service credits or delay damages by the month's fees is their usual form.
+_CAPS = re.compile(r"\b(?:not exceed|limited to|capped at|no more than|not more than)\b")
+_FEES_PAID = re.compile(
+    r"\b(?:fees|charges|amounts?|sums?|price|subscription)\b[^.;]{0,60}?\b(?:paid|payable|received"
+    r"|invoiced)\b"
+)
+_A_MONTH = re.compile(r"\b(?:the|a|one|that|each)\s+(?:calendar\s+)?month\b")
+_DAYS = re.compile(r"\b(\d+)\s*(?:\(\d+\)\s*)?(?:calendar\s+)?days\b")
+_CREDITS = re.compile(r"\b(?:credits?|rebates?|discounts?|liquidated|delay)\b")
+TOKEN_MONTHS = 3.0
+
+
+def _token_cap(text: str) -> bool:
+    low = normalise(text).lower()
+    cap = _CAPS.search(low)
+    if cap is None or _CREDITS.search(low) or not _FEES_PAID.search(low, cap.end()):
+        return False
+    tail = low[cap.end() :]
+    periods = months_in(tail) + [int(d) / 30 for d in _DAYS.findall(tail)]
+    periods += [1.0] * len(_A_MONTH.findall(tail))
+    return bool(periods) and max(periods) < TOKEN_MONTHS
+
+
 def _negligence_excluded(text: str) -> bool:
     low = normalise(text).lower()
     return not _MUTUAL.search(low) and _affirmed(_NEGLIGENCE_EXCLUDED, text)
@@ -270,6 +296,24 @@ def _unannounced(text: str) -> bool:
     return bool(_NEED_NOT_TELL.search(normalise(text).lower())) or _affirmed(_UNTOLD, text)
 
 
+# Sub-processors brought in at the processor's own choice, with nothing said of telling the
+# controller ("may engage further sub-processors or replace existing ones as it sees fit",
+# "decides for itself which ... firms carry out parts of the processing").
+_AT_ITS_CHOICE = re.compile(
+    r"\b(?:engage|add|replace|appoint|bring in|call on|use|change|substitute)\b[^.;]{0,120}?"
+    r"\b(?:as (?:it|they) (?:sees?|thinks?) fit|as (?:it|they) (?:considers?|deems?) (?:appropriate"
+    r"|necessary|suitable|fit)|at (?:its|their) (?:sole |own |absolute )?discretion"
+    r"|as (?:its|their) business (?:requires|needs))\b"
+    r"|\bdecides? for (?:itself|themselves) (?:which|who|whom)\b"
+)
+_CONTROLLER_TOLD = re.compile(r"\b(?:inform|notif|notice|tell|object|consent|approv)")
+
+
+def _added_at_will(text: str) -> bool:
+    low = normalise(text).lower()
+    return bool(_AT_ITS_CHOICE.search(low)) and not _CONTROLLER_TOLD.search(low)
+
+
 def _own_ends(text: str) -> bool:
     return _affirmed(_OWN_ENDS, text)
 
@@ -364,7 +408,9 @@ READINGS: dict[str, Callable[[str], bool]] = {
     "{own_fault}": _covers_own_fault,
     "{one_side_unlimited}": _one_side_unlimited,
     "{negligence_excluded}": _negligence_excluded,
+    "{token_cap}": _token_cap,
     "{unannounced}": _unannounced,
+    "{added_at_will}": _added_at_will,
     "{long_renewal}": _long_renewal,
     "{own_ends}": _own_ends,
     "{kept_on_breach}": _kept_on_breach,

@@ -298,7 +298,8 @@ VALUES = {  # what a clause states, beyond fixed words
         r"(?:selected|appointed|chosen|nominated|paid)\s+)?by\s+the\s+processor(?![a-z])"
         r"|(?:limited|confined|restricted)\s+to\s+(?:the\s+)?(?:review|inspection|examination)\s+of\s+"
         r"(?:the\s+)?(?:documents|papers|records\s+made\s+available)"
-        r"|(?:may|can|is\s+entitled\s+to)\s+(?:decline|refuse)\s+(?:any|an)\s+(?:inspection|audit)"
+        # (refusing "an auditor who is a competitor" is the fair form)
+        r"|(?:may|can|is\s+entitled\s+to)\s+(?:decline|refuse)\s+(?:any|an)\s+(?:inspection|audit)(?![a-z])"
         r"|no\s+other\s+right\s+(?:of|to)\s+(?:inspection|audit|inspect)"
         # or denied outright ("is not obliged to permit inspections of its premises")
         r"|not\s+(?:be\s+)?(?:obliged|required|bound)\s+to\s+(?:permit|allow|accept|submit\s+to|grant"
@@ -357,10 +358,15 @@ VALUES = {  # what a clause states, beyond fixed words
     ),
     "{as_agreed}": re.compile(_AS_AGREED),
     # and how or when something is done, so left ("audits ... conducted in the manner and at
-    # the times that the Parties ... consider appropriate"): the bare right beside it is open
+    # the times that the Parties ... consider appropriate", "the details of such audits ...
+    # will be agreed between the parties as and when the need arises"): the bare right
+    # beside it is open
     "{held_as_agreed}": re.compile(
         r"(?<![a-z])(?:conducted|carried\s+out|held|performed|takes?\s+place)\s+(?:only\s+)?"
         + _AS_AGREED
+        + r"|(?<![a-z])(?:details|timing|scope|frequency|arrangements|modalities)\s+of\s+"
+        r"(?:such|the|any|each|these)\s+[a-z]+[^.;]{0,80}?\s(?:will|shall|are\s+to|is\s+to)\s+be\s+"
+        r"(?:agreed|settled|arranged|determined|decided)\s+(?:between|by)\s+the\s+parties(?![a-z])"
     ),
     # A renewal that comes with no reminder ("We do not send reminders before renewal",
     # "renews without notice to you").
@@ -405,15 +411,15 @@ VALUE_NAMES = (
 _NAME = r"([A-Z][^\W\d_]+)"  # a capitalised word, accents and all ("Québec")
 _MORE = r"(?: [A-Z][^\W\d_]+){0,2}"  # and the rest of its name ("New South Wales")
 _PLACE = re.compile(
-    r"\b(?i:laws?|courts?) (?i:in force )?(?i:of|in) (?i:the )?"
-    rf"(?i:(?:state|commonwealth|province|republic|kingdom|federal republic) of )?{_NAME}"
+    # "the laws of the Commonwealth of The Bahamas", "the legislation of the Republic of
+    # Armenia", "the civil law applicable in Navarre"
+    r"\b(?i:laws?|legislation) (?i:(?:in force|applicable|prevailing) )?(?i:of|in) (?i:the )?"
+    r"(?i:(?:state|commonwealth|province|canton|republic|kingdom|federal republic) of (?:the )?)?"
+    rf"{_NAME}"
     rf"|\b{_NAME}(?:'s)? (?i:laws? (?:applies|apply|governs?|shall|will|is|are))\b"
-    rf"|\b(?i:governed by|subject to|construed under|in accordance with) (?i:the )?{_NAME}{_MORE} "
+    rf"|\b(?i:governed by|subject to|construed under|in accordance with) (?i:the )?"
+    rf"(?i:(?:substantive|material|domestic|national|internal) )?{_NAME}{_MORE} "
     r"(?i:(?:substantive|material|domestic|national|internal) )?(?i:laws?)\b"
-    rf"|\b(?i:the) {_NAME}{_MORE} (?i:courts?)\b"
-    # "the judicial district of Trois-Rivières", "the place of jurisdiction ... is Bern"
-    r"|\b(?i:judicial district|place of jurisdiction|seat of (?:the )?arbitration)\b"
-    rf"[^.;]{{0,100}}?\b(?i:of|in|is|at|shall be) {_NAME}"
 )
 # Words that stand where a place would ("the laws of the State", "Applicable law applies")
 # without naming one.
@@ -473,7 +479,7 @@ def _blanked(pattern: re.Pattern[str], text: str) -> str:
 def states(text: str, patterns: Sequence[str], not_words: Sequence[str] = ()) -> bool:
     """Whether `text` states what one of `patterns` names: a phrase (matched at a word
     start), a period ("{period}": "thirty (30) days", "12-month"), a sum of money
-    ("{amount}"), a named place whose law or courts apply ("{place}"), an indemnity
+    ("{amount}"), a named place whose law applies ("{place}"), an indemnity
     that reaches the protected party's own fault ("{own_fault}"), or one party's liability
     left unlimited for everything ("{one_side_unlimited}")."""
     low = lowered(text, not_words)
