@@ -3217,6 +3217,11 @@ TOKEN_CAPS_FORUMS_AND_FREE_HANDS = [
      "confirm and charged when the ride ends.", "present"),
     ("terms", "acceptable_use", "On the mountain", "You must respect the rules of the park: "
      "stay on the marked routes and do not light fires.", "present"),
+    ("licence", "licence_restrictions", "Grant", "The Licensor grants the Licensee an "
+     "exclusive licence to reproduce, adapt and publish the Artworks on the Products.",
+     "missing"),
+    ("licence", "licence_restrictions", "Grant", "The Licensor grants the Licensee a licence "
+     "to reproduce the Artworks on the Products only, and not to adapt them.", "present"),
 ]  # fmt: skip
 
 

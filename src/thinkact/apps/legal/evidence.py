@@ -126,6 +126,14 @@ NOT_SPANS = {
         r"(?<![a-z])(?:passwords?|pass\s*codes?|passphrases?|pins?|log-?in\s+(?:details|data)"
         r"|credentials|access\s+codes?)(?![a-z])[^.;]{0,30}?(?<![a-z])(?:secret|confidential|private)"
     ),
+    # a grant that names nothing the licensee may not do ("grants ... an exclusive licence to
+    # reproduce, adapt and publish the Artworks"): the acts it permits are no restriction
+    "{plain_grant}": re.compile(
+        r"\A(?=.*?(?<![a-z])(?:grants?|granted|hereby\s+licen[cs]es?)(?![a-z])[^.;]*?licen[cs]e)"
+        r"(?!.*?(?<![a-z])(?:not|no|never|nor|non|except|excluding|save|other\s+than|without|only"
+        r"|solely|prohibit\w*|restrict\w*|limited|subject)(?![a-z])).*",
+        re.DOTALL,
+    ),
 }
 
 
