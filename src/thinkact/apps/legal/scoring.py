@@ -97,6 +97,8 @@ SPLITS: tuple[str, ...] = (
     "fresh46",
     "fresh47",
     "fresh48",
+    "fresh49",
+    "fresh50",
     "real",
 )
 
