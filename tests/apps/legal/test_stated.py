@@ -3225,6 +3225,54 @@ TOKEN_CAPS_FORUMS_AND_FREE_HANDS = [
 ]  # fmt: skip
 
 
+AGREED_LATER_TRADE_STANDARDS_AND_LONG_PAYMENT = [
+    ("services", "ip_ownership", "Recordings", "The Studio and the Museum shall agree, before "
+     "delivery, the basis on which copyright in the Recordings is to be held.", "vague"),
+    ("services", "ip_ownership", "Recordings", "Copyright in the Recordings belongs to the "
+     "Museum on payment.", "present"),
+    ("saas", "warranties", "Warranties", "The Provider warrants that the Platform will perform "
+     "as a platform of this kind may reasonably be expected to perform, having regard to the "
+     "standards generally prevailing in the industry.", "vague"),
+    ("saas", "warranties", "Warranties", "The Provider warrants that the Platform will perform "
+     "materially in accordance with the Documentation.", "present"),
+    ("dpa", "audit_rights", "Audits", "Audits shall be carried out to the extent and in the "
+     "manner that the parties agree from time to time.", "vague"),
+    ("terms", "indemnity", "Your responsibility", "You agree to indemnify and hold harmless the "
+     "Gallery and its staff from all claims arising from your visit, whether or not caused in "
+     "whole or in part by the negligence of any person indemnified.", "risky"),
+    ("terms", "indemnity", "Your responsibility", "You agree to indemnify the Gallery against "
+     "claims arising from your breach of these terms, except to the extent caused by the "
+     "negligence of any person indemnified.", "present"),
+    ("general", "payment_terms", "Payment", "The Buyer shall pay each invoice by bill of "
+     "exchange maturing one hundred and fifty (150) days from the end of the month of "
+     "invoice.", "risky"),
+    ("general", "payment_terms", "Payment", "The Buyer shall pay each invoice within sixty "
+     "(60) days from the end of the month of invoice. Invoices unpaid 150 days after their "
+     "date bear interest.", "present"),
+    ("general", "term_termination", "Delivery", "If delivery is more than four weeks late, "
+     "the Buyer may cancel the outstanding part of the order.", "missing"),
+    ("privacy", "international_transfers", "Transfers", "Some providers may process your "
+     "data in other countries; our contracts with those providers require them to protect it "
+     "to the same standard as we do.", "present"),
+]  # fmt: skip
+
+
+def test_a_definitions_marking_rule_after_its_list_of_examples_limits_it() -> None:
+    heading = "Confidential Information"
+    verdict, _ = _judged(
+        "nda",
+        "confidential_information",
+        (heading, '"Confidential Information" means all technical and business information '
+         "disclosed by one party to the other for the Purpose, including the following:"),
+        (heading, "(1) the methods of manufacture;"),
+        (heading, "(2) samples and the results of tests on them;"),
+        (heading, "(3) information on customers and prices; and"),
+        (heading, "(4) the fact that the parties are in discussions."),
+        (heading, "Information disclosed in writing shall be marked as confidential."),
+    )  # fmt: skip
+    assert verdict.verdict == "present"
+
+
 def test_a_heading_of_the_clause_may_have_the_article() -> None:
     subject = _subject(
         ("Subject matter and duration", "This agreement runs as long as the Main Agreement."),
@@ -3346,6 +3394,7 @@ def test_a_short_exit_at_will_against_a_long_notice_is_risky(employer: str, expe
         *DEPOSITS_TACIT_RENEWALS_AND_HELD_AUDITS,
         *REASONABLE_LENGTHS_STANDING_AND_UNGIVEN_REASONS,
         *TOKEN_CAPS_FORUMS_AND_FREE_HANDS,
+        *AGREED_LATER_TRADE_STANDARDS_AND_LONG_PAYMENT,
     ],
 )
 def test_a_one_paragraph_clause_is_read_from_its_text(

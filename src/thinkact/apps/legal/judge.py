@@ -277,10 +277,12 @@ class StepwiseJudge:
         plain = max(c.score for c in candidates) >= (1.5 if item.max_months else 2)
         if verdict == "present" and need.risk_checked and item.safe and plain:
             # a restriction's length may stand anywhere in its clause ("The Restricted
-            # Period is ... the twelve (12) months after ..."), beyond the likeliest sentences
+            # Period is ... the twelve (12) months after ..."), beyond the likeliest sentences,
+            # and so may any one safeguard that is enough (a definition's marking rule after
+            # its list of examples)
             clause_too = [c for c in searched if c.score > c.hits and c not in candidates]
             read, denial = safe_stated(
-                [*candidates, *clause_too] if item.max_months else candidates,
+                [*candidates, *clause_too] if item.max_months or item.safe_any else candidates,
                 item,
                 quote if shown == "present" else None,
             )

@@ -56,9 +56,25 @@ def _covers_own_fault(text: str) -> bool:
             re.IGNORECASE if text.isupper() else 0,
         )
         for span in _REACHING.finditer(text, m.end()):
-            if at_fault.search(span.group()):
+            if at_fault.search(span.group()) or _INDEMNIFIED_AT_FAULT.search(span.group()):
                 return True
     return False
+
+
+# The protected party named by its role: "the negligence of any person indemnified", "the
+# indemnified party's negligence", "the fault of an Indemnitee".
+_INDEMNIFIED = (
+    r"(?:(?:the|any|an?|each)\s+)?(?:(?:person|party|persons|parties|one)\s+(?:so\s+)?(?:indemnified"
+    r"|protected|held\s+harmless)|indemnified\s+(?:person|party|persons|parties)s?|indemnitees?)"
+)
+_INDEMNIFIED_AT_FAULT = re.compile(
+    r"(?:negligen\w*|careless\w*|fault|default|misconduct)[^;.]{0,40}?\b(?:of|by)\s+"
+    + _INDEMNIFIED
+    + r"|"
+    + _INDEMNIFIED
+    + r"(?:'s|s')\s+(?:own\s+)?(?:negligen|fault|default|misconduct)",
+    re.IGNORECASE,
+)
 
 
 # One party's liability left unlimited across the whole agreement ("The Licensee shall be
@@ -149,7 +165,10 @@ _FEES_PAID = re.compile(
     r"|invoiced)\b"
 )
 _A_MONTH = re.compile(r"\b(?:the|a|one|that|each)\s+(?:calendar\s+)?month\b")
-_DAYS = re.compile(r"\b(\d+)\s*(?:\(\d+\)\s*)?(?:calendar\s+)?days\b")
+# "30 days", "thirty (30) days", "(30) calendar days"
+_DAYS = re.compile(
+    r"\b(\d+)\)?\s*(?:\(\d+\)\s*)?(?:calendar\s+|business\s+|working\s+|banking\s+)?days\b"
+)
 _CREDITS = re.compile(r"\b(?:credits?|rebates?|discounts?|liquidated|delay)\b")
 TOKEN_MONTHS = 3.0
 
@@ -379,6 +398,29 @@ def _retroactive(text: str) -> bool:
     return _affirmed(_RETROACTIVE, text, denied_within=True)
 
 
+# Payment put off for four months or more ("by promissory note maturing one hundred and
+# eighty (180) days from the end of the month"): the payee finances the payer. A deadline on
+# late or unpaid sums, interest or refunds is not when payment falls due.
+_FALLS_DUE = re.compile(
+    r"\b(?:(?:shall|will|must|agrees? to|is to)\s+pay"
+    r"|(?:is|are|shall\s+be|will\s+be|becomes?|falls?)\s+(?:due|payable)|payment\s+(?:is|shall\s+be|will\s+be)\s+(?:due|made)|maturing)\b"
+)
+_NOT_THE_DUE_DATE = re.compile(
+    r"\b(?:unpaid|overdue|late|fails?|failure|default|interest|refund\w*|repay\w*)"
+)
+LONG_PAYMENT_MONTHS = 4.0
+
+
+def _long_payment(text: str) -> bool:
+    low = normalise(text).lower()
+    due = _FALLS_DUE.search(low)
+    if due is None or _NOT_THE_DUE_DATE.search(low):
+        return False
+    tail = low[due.end() :]
+    periods = months_in(tail) + [int(d) / 30 for d in _DAYS.findall(tail)]
+    return bool(periods) and max(periods) >= LONG_PAYMENT_MONTHS
+
+
 # A way out open only between two counts of days before the end ("not earlier than 120 and
 # not later than 90 calendar days before the end of the term"): a window of a month or less.
 _BETWEEN_DAYS = re.compile(
@@ -415,6 +457,7 @@ READINGS: dict[str, Callable[[str], bool]] = {
     "{own_ends}": _own_ends,
     "{kept_on_breach}": _kept_on_breach,
     "{narrow_window}": _narrow_window,
+    "{long_payment}": _long_payment,
     "{retroactive}": _retroactive,
     "{free_to_disclose}": _free_to_disclose,
     "{takes_content}": _takes_content,

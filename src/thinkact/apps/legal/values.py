@@ -190,11 +190,15 @@ VALUES = {  # what a clause states, beyond fixed words
         rf"(?<![a-z]){_CHANGE}[^.;]{{0,100}}?{_TRY_TELL}|{_TRY_TELL}[^.;]{{0,60}}?(?<![a-z]){_CHANGE}"
     ),
     # A standard that is only what the trade usually expects, named nowhere ("the
-    # requirements usually applied to melons of these varieties").
+    # requirements usually applied to melons of these varieties", "as a platform of this
+    # nature may reasonably be expected to perform, having regard to the standards generally
+    # prevailing in the industry").
     "{trade_usual}": re.compile(
         r"(?<![a-z])(?:requirements|standards?|norms|specifications?)\s+(?:usually|customarily|normally"
-        r"|generally|commonly)\s+(?:applied|accepted|expected|required|used)(?![a-z])"
+        r"|generally|commonly)\s+(?:applied|accepted|expected|required|used|prevailing)(?![a-z])"
         r"|(?<![a-z])(?:usual|customary|accepted)\s+in\s+the\s+trade(?![a-z])"
+        r"|(?<![a-z])as\s+(?:a|an|any)\s+[a-z]+\s+of\s+(?:this|that|its|their|the\s+same)\s+(?:nature|kind"
+        r"|type|sort)\s+(?:may|might|would|could)\s+(?:reasonably\s+)?be\s+expected(?![a-z])"
     ),
     # Work promised to last, with no period it must last for ("the new roofing will be
     # durable and suitable"): how long is left to later argument.
@@ -357,12 +361,21 @@ VALUES = {  # what a clause states, beyond fixed words
         r"|on\s+any\s+terms|give\s+or\s+(?:refuse|withhold)|refuse\s+for\s+any\s+reason)"
     ),
     "{as_agreed}": re.compile(_AS_AGREED),
+    # Terms the parties undertake to agree later ("shall agree, before the Completion Date,
+    # the basis on which copyright ... is to be held").
+    "{agreed_later}": re.compile(
+        r"(?<![a-z])(?:shall|will|must|are\s+to|undertake\s+to)\s+(?:jointly\s+|mutually\s+|later\s+"
+        r"|then\s+)?(?:agree|settle|determine|decide)(?![a-z])[^.;]{0,60}?(?<![a-z])(?:the\s+basis"
+        r"|the\s+terms|how|whether|which\s+(?:party|of\s+them)|who\s+(?:owns|holds|is\s+to))(?![a-z])"
+    ),
     # and how or when something is done, so left ("audits ... conducted in the manner and at
-    # the times that the Parties ... consider appropriate", "the details of such audits ...
+    # the times that the Parties ... consider appropriate", "carried out to the extent and in
+    # the manner that the Parties agree", "the details of such audits ...
     # will be agreed between the parties as and when the need arises"): the bare right
     # beside it is open
     "{held_as_agreed}": re.compile(
         r"(?<![a-z])(?:conducted|carried\s+out|held|performed|takes?\s+place)\s+(?:only\s+)?"
+        r"(?:to\s+the\s+extent\s+and\s+)?"
         + _AS_AGREED
         + r"|(?<![a-z])(?:details|timing|scope|frequency|arrangements|modalities)\s+of\s+"
         r"(?:such|the|any|each|these)\s+[a-z]+[^.;]{0,80}?\s(?:will|shall|are\s+to|is\s+to)\s+be\s+"
