@@ -358,6 +358,11 @@ def test_a_title_that_calls_itself_terms_is_terms_of_service(tmp_path: Path) -> 
     assert detect(load(tmp_path, text)).kind.id == "terms"
     memo = "SHIPPING MEMORANDUM\n\n1. Goods are shipped on the agreed terms.\n"
     assert detect(load(tmp_path, memo)).kind.id == "general"
+    subtitled = ("# Booking Terms - Farm Tours and Lunches\n\n1. These terms apply when you book "
+                 "a tour with us.\n")  # fmt: skip
+    assert detect(load(tmp_path, subtitled)).kind.id == "terms"
+    dashed = "# Shipping Terms Agreed - Annex\n\n1. Goods are shipped FOB.\n"
+    assert detect(load(tmp_path, dashed)).kind.id == "general"
 
 
 def test_a_pdf_title_that_runs_into_its_first_line_and_calls_itself_terms() -> None:

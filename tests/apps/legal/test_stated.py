@@ -3251,6 +3251,24 @@ AGREED_LATER_TRADE_STANDARDS_AND_LONG_PAYMENT = [
      "date bear interest.", "present"),
     ("general", "term_termination", "Delivery", "If delivery is more than four weeks late, "
      "the Buyer may cancel the outstanding part of the order.", "missing"),
+    ("services", "ip_ownership", "Ownership", "The parties recognise the Designer's customary "
+     "rights as author of the designs, and the Client may make appropriate use of them.",
+     "vague"),
+    ("nda", "confidentiality_term", "Duration", "The obligations continue until the earlier of "
+     "twelve months after the date of this agreement and the date on which the Recipient "
+     "notifies the Company that it does not wish to proceed.", "risky"),
+    ("nda", "confidentiality_term", "Duration", "The obligations continue for two years after "
+     "the date on which the Recipient notifies the Company that it does not wish to "
+     "proceed.", "present"),
+    ("nda", "confidentiality_term", "Term", "This agreement ends on the earliest of two years "
+     "after its date and 30 days after either party gives notice that it does not wish to "
+     "continue the discussions. The obligations continue for five years after this "
+     "agreement ends.", "present"),
+    ("licence", "licence_restrictions", "Restrictions", "The Licensee shall not alter, distort "
+     "or crop the Designs.", "present"),
+    ("terms", "changes_to_terms", "Changes to these terms", "We may update these terms from "
+     "time to time. The terms in force on the day you booked apply to that booking; we will "
+     "not apply later changes to it unless they are in your favour.", "present"),
     ("privacy", "international_transfers", "Transfers", "Some providers may process your "
      "data in other countries; our contracts with those providers require them to protect it "
      "to the same standard as we do.", "present"),

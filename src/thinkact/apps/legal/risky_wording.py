@@ -421,6 +421,31 @@ def _long_payment(text: str) -> bool:
     return bool(periods) and max(periods) >= LONG_PAYMENT_MONTHS
 
 
+# Confidentiality that ends as soon as the recipient walks away ("until ... the date on which
+# the Recipient notifies the Company that it does not wish to proceed"): the duty lapses just
+# when the information could be used. A period after that notice, or the end of what is
+# covered as disclosed, is the fair form.
+_WALKS_AWAY = re.compile(
+    r"\b(?:notif(?:y|ies)|informs?|tells?|gives?\s+(?:the\s+other\s+)?(?:written\s+)?notice)\b"
+    r"[^.;]{0,80}?\b(?:does\s+not|do\s+not|no\s+longer|will\s+not|decides?\s+not\s+to)\s*(?:wish(?:es)?\s+)?"
+    r"(?:to\s+)?(?:proceed|pursue|continue)\b"
+)
+# (what is covered as disclosed, a period after the notice, or the agreement ending while
+# its duties survive: "This agreement ... ends on ... 30 days after either party gives notice")
+_COVERED = re.compile(
+    r"\b(?:disclosed|disclosure)\b"
+    r"|\b(?:days?|weeks?|months?|years?)\s+(?:after|from|following)\b[^.;]{0,40}?\b(?:notice|notif\w*"
+    r"|gives?|informs?|tells?)\b"
+    r"|\b(?:this|the)\s+(?:agreement|letter|contract|undertaking)\b[^.;]{0,80}?\b(?:ends?|terminates?"
+    r"|expires?|shall\s+(?:end|terminate|expire))\b"
+)
+
+
+def _ends_on_walking_away(text: str) -> bool:
+    low = normalise(text).lower()
+    return bool(_WALKS_AWAY.search(low)) and not _COVERED.search(low)
+
+
 # A way out open only between two counts of days before the end ("not earlier than 120 and
 # not later than 90 calendar days before the end of the term"): a window of a month or less.
 _BETWEEN_DAYS = re.compile(
@@ -458,6 +483,7 @@ READINGS: dict[str, Callable[[str], bool]] = {
     "{kept_on_breach}": _kept_on_breach,
     "{narrow_window}": _narrow_window,
     "{long_payment}": _long_payment,
+    "{ends_on_walking_away}": _ends_on_walking_away,
     "{retroactive}": _retroactive,
     "{free_to_disclose}": _free_to_disclose,
     "{takes_content}": _takes_content,
