@@ -22,7 +22,7 @@ _KEPT_SECRET = re.compile(
 )
 
 
-def _said_without(said: re.Pattern[str], unless: re.Pattern[str]) -> Callable[[str], bool]:
+def said_without(said: re.Pattern[str], unless: re.Pattern[str]) -> Callable[[str], bool]:
     """A reading of a sentence that says `said` and nothing of `unless` (what would make it
     concrete or fair)."""
 
@@ -140,11 +140,11 @@ _NECESSARY = re.compile(r"(?<![a-z])(?:necessary|required\s+(?:by|under)\s+law)(
 
 
 READINGS: dict[str, Callable[[str], bool]] = {
-    "{discretion_only}": _said_without(_DISCREET, _KEPT_SECRET),
+    "{discretion_only}": said_without(_DISCREET, _KEPT_SECRET),
     "{assigned_work}": _assigned_work,
-    "{effort_only}": _said_without(_EFFORT, _WARRANTED),
-    "{rules_open}": _said_without(_OPEN_RULES, _RULE),
-    "{manners_only}": _said_without(_MANNERS, _LIMIT),
-    "{check_yourself}": _said_without(_IN_FORCE_WHEN_USED, _TOLD),
-    "{as_useful}": _said_without(_AS_USEFUL, _NECESSARY),
+    "{effort_only}": said_without(_EFFORT, _WARRANTED),
+    "{rules_open}": said_without(_OPEN_RULES, _RULE),
+    "{manners_only}": said_without(_MANNERS, _LIMIT),
+    "{check_yourself}": said_without(_IN_FORCE_WHEN_USED, _TOLD),
+    "{as_useful}": said_without(_AS_USEFUL, _NECESSARY),
 }

@@ -9,6 +9,7 @@ import re
 from collections.abc import Callable
 
 from thinkact.apps.legal.evidence import normalise
+from thinkact.apps.legal.open_wording import said_without
 from thinkact.apps.legal.periods import months_in
 
 # An indemnity that reaches the protected party's own fault: "indemnify the Consultant ...
@@ -328,11 +329,6 @@ _AT_ITS_CHOICE = re.compile(
 _CONTROLLER_TOLD = re.compile(r"\b(?:inform|notif|notice|tell|object|consent|approv)")
 
 
-def _added_at_will(text: str) -> bool:
-    low = normalise(text).lower()
-    return bool(_AT_ITS_CHOICE.search(low)) and not _CONTROLLER_TOLD.search(low)
-
-
 def _own_ends(text: str) -> bool:
     return _affirmed(_OWN_ENDS, text)
 
@@ -441,11 +437,6 @@ _COVERED = re.compile(
 )
 
 
-def _ends_on_walking_away(text: str) -> bool:
-    low = normalise(text).lower()
-    return bool(_WALKS_AWAY.search(low)) and not _COVERED.search(low)
-
-
 # A way out open only between two counts of days before the end ("not earlier than 120 and
 # not later than 90 calendar days before the end of the term"): a window of a month or less.
 _BETWEEN_DAYS = re.compile(
@@ -477,13 +468,13 @@ READINGS: dict[str, Callable[[str], bool]] = {
     "{negligence_excluded}": _negligence_excluded,
     "{token_cap}": _token_cap,
     "{unannounced}": _unannounced,
-    "{added_at_will}": _added_at_will,
+    "{added_at_will}": said_without(_AT_ITS_CHOICE, _CONTROLLER_TOLD),
     "{long_renewal}": _long_renewal,
     "{own_ends}": _own_ends,
     "{kept_on_breach}": _kept_on_breach,
     "{narrow_window}": _narrow_window,
     "{long_payment}": _long_payment,
-    "{ends_on_walking_away}": _ends_on_walking_away,
+    "{ends_on_walking_away}": said_without(_WALKS_AWAY, _COVERED),
     "{retroactive}": _retroactive,
     "{free_to_disclose}": _free_to_disclose,
     "{takes_content}": _takes_content,
