@@ -99,6 +99,8 @@ SPLITS: tuple[str, ...] = (
     "fresh48",
     "fresh49",
     "fresh50",
+    "fresh51",
+    "fresh52",
     "real",
 )
 
