@@ -33,6 +33,18 @@ def months_in(text: str) -> list[float]:
     return out
 
 
+# "30 days", "thirty (30) days", "(30) calendar days"
+_DAYS = re.compile(
+    r"\b(\d+)\)?\s*(?:\(\d+\)\s*)?(?:calendar\s+|business\s+|working\s+|banking\s+)?days\b"
+)
+
+
+def months_and_days_in(text: str) -> list[float]:
+    """The periods a text states in months, counts of days too ("180 days" -> 6), for the
+    readings that weigh a deadline or a cap's measure."""
+    return months_in(text) + [int(d) / 30 for d in _DAYS.findall(normalise(text).lower())]
+
+
 def _number(tokens: list[str]) -> int | None:
     """The number the last tokens before a unit spell: "30", "(30)", "six", "thirty six"."""
     if not tokens:

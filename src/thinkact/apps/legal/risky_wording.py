@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 from thinkact.apps.legal.evidence import normalise
 from thinkact.apps.legal.open_wording import said_without
-from thinkact.apps.legal.periods import months_in
+from thinkact.apps.legal.periods import months_and_days_in, months_in
 
 # An indemnity that reaches the protected party's own fault: "indemnify the Consultant ...
 # including those caused by the negligence of the Consultant". The same fault named in an
@@ -166,10 +166,6 @@ _FEES_PAID = re.compile(
     r"|invoiced)\b"
 )
 _A_MONTH = re.compile(r"\b(?:the|a|one|that|each)\s+(?:calendar\s+)?month\b")
-# "30 days", "thirty (30) days", "(30) calendar days"
-_DAYS = re.compile(
-    r"\b(\d+)\)?\s*(?:\(\d+\)\s*)?(?:calendar\s+|business\s+|working\s+|banking\s+)?days\b"
-)
 _CREDITS = re.compile(r"\b(?:credits?|rebates?|discounts?|liquidated|delay)\b")
 TOKEN_MONTHS = 3.0
 
@@ -180,8 +176,7 @@ def _token_cap(text: str) -> bool:
     if cap is None or _CREDITS.search(low) or not _FEES_PAID.search(low, cap.end()):
         return False
     tail = low[cap.end() :]
-    periods = months_in(tail) + [int(d) / 30 for d in _DAYS.findall(tail)]
-    periods += [1.0] * len(_A_MONTH.findall(tail))
+    periods = months_and_days_in(tail) + [1.0] * len(_A_MONTH.findall(tail))
     return bool(periods) and max(periods) < TOKEN_MONTHS
 
 
@@ -413,7 +408,7 @@ def _long_payment(text: str) -> bool:
     if due is None or _NOT_THE_DUE_DATE.search(low):
         return False
     tail = low[due.end() :]
-    periods = months_in(tail) + [int(d) / 30 for d in _DAYS.findall(tail)]
+    periods = months_and_days_in(tail)
     return bool(periods) and max(periods) >= LONG_PAYMENT_MONTHS
 
 
