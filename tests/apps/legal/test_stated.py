@@ -270,6 +270,15 @@ def _judged(
     return verdict, asked
 
 
+def _judged_doc(kid: str, item_id: str, doc: Document) -> tuple[ItemVerdict, list[ModelRequest]]:
+    model, asked = _never_copies()
+    subject = Subject(doc, sentences(doc), "A document")
+    verdict = StepwiseJudge(model, explain=False).item(
+        subject, _need(kid, item_id), _candidates(subject, item_id)
+    )
+    return verdict, asked
+
+
 def test_a_model_that_cannot_copy_does_not_make_a_stated_clause_vague() -> None:
     verdict, asked = _judged(
         "saas",
@@ -353,6 +362,10 @@ def test_a_stated_warranty_or_grant_stays_present(
         ("* __Changes to These Terms.__ We may update them.", "Changes to These Terms"),
         ("5.4 Renewal. This Agreement renews each year.", "Renewal"),
         ("Governing Law: the laws of Ireland.", "Governing Law"),
+        # in bold or italics, a label in any case
+        ("**Job title.** Boatwright.", "Job title"),
+        ("_What you will do:_ build and repair boats.", "What you will do"),
+        ("**Start date**. Your employment begins on 7 June.", "Start date"),
         ("The Client shall pay. Then more.", ""),
         ("Payment is due in thirty days.", ""),
         ("This Agreement is made between A and B.", ""),
@@ -409,6 +422,27 @@ def test_a_numbered_list_after_a_colon_stays_in_its_section() -> None:
     assert segment("c.txt", [contract]).passages[-1].section == "1. Definitions"
 
 
+def test_a_clause_under_a_sub_heading_stands_under_its_parts_heading_too() -> None:
+    text = (
+        "Privacy notice\n\nPart 4 - Your rights\n\nCopies\n\n"
+        "4.1 You have a right to access the information we hold about you.\n\n"
+        "4.2 We answer within 30 days.\n\nPart 5 - Complaints\n\nHow to complain\n\n"
+        "5.1 Write to our Privacy Officer.\n\nOther matters\n\n"
+        "6.1 This notice was updated in May.\n"
+    )
+    doc = segment("notice.txt", [text])
+    assert [(p.section, p.part) for p in doc.passages] == [
+        ("Copies", "Part 4 - Your rights"),
+        ("Copies", "Part 4 - Your rights"),
+        ("How to complain", "Part 5 - Complaints"),
+        ("Other matters", ""),  # clause 6.1 is not part 5's
+    ]
+    subject = Subject(doc, sentences(doc), "Privacy notice")
+    (best, *_) = _candidates(subject, "data_subject_rights")
+    assert best.score > best.hits  # "Your rights" heads it
+    assert _judged_doc("privacy", "data_subject_rights", doc)[0].verdict == "present"
+
+
 @pytest.mark.parametrize(
     ("item_id", "text", "read"),
     [
@@ -435,6 +469,15 @@ def test_a_numbered_list_after_a_colon_stays_in_its_section() -> None:
          "kind, however disclosed, whether or not marked.", "denied"),
         ("confidential_information", "Confidential Information means all information in any "
          "form disclosed by either party.", ""),
+        # the means of a change the clause forbids is no notice denied; a denial said with
+        # its means still is
+        ("changes_to_terms", "This Agreement may be amended only by a written instrument "
+         "signed by both parties; Provider may not change its terms by posting revised terms "
+         "online or by notice.", "safe"),
+        ("changes_to_terms", "We may amend these terms without notice by email or otherwise.",
+         "denied"),
+        ("changes_to_terms", "We may amend these terms and will not notify you by email.",
+         "denied"),
     ],
 )  # fmt: skip
 def test_what_keeps_a_clause_fair_is_read_from_its_text(item_id: str, text: str, read: str) -> None:
@@ -3274,6 +3317,54 @@ AGREED_LATER_TRADE_STANDARDS_AND_LONG_PAYMENT = [
      "to the same standard as we do.", "present"),
 ]  # fmt: skip
 
+PAY_SCALES_NOTICE_BY_FUNCTION_AND_CATCH_ALLS = [
+    ("employment", "compensation", "Salary", "Your salary is paid monthly at the rate that "
+     "applies to your grade under the Trust's salary scale in force from time to time.",
+     "vague"),
+    ("employment", "compensation", "Salary", "Your salary is GBP 31,200 a year, reviewed each "
+     "April in line with the Trust's pay framework.", "present"),
+    ("employment", "compensation", "Salary", "You are paid in accordance with the Trust's pay "
+     "scale, currently GBP 14.20 an hour.", "present"),
+    ("employment", "term_termination", "Ending your employment", "After the first year either "
+     "party may end the employment by notice proportionate to the employee's seniority.",
+     "vague"),
+    ("employment", "term_termination", "Ending your employment", "Either party may end the "
+     "employment on notice, the length of which the parties shall agree in good faith when "
+     "notice is given.", "vague"),
+    ("employment", "term_termination", "Ending your employment", "Either party may end the "
+     "employment by a notice period commensurate with length of service, being one month for "
+     "each full year of service.", "present"),
+    ("terms", "refund_policy", "Cancellations", "If you cancel, we will consider whether to "
+     "give a refund, depending on how late you cancel.", "vague"),
+    ("terms", "refund_policy", "Cancellations", "If you cancel more than 14 days before the "
+     "tour we refund the price in full; later cancellations are not refunded.", "present"),
+    ("terms", "changes_to_terms", "Changes", "We may update these terms. The terms on our site on "
+     "the day of your visit govern your ticket, even if you bought it under an earlier "
+     "version.", "risky"),
+    ("terms", "changes_to_terms", "Changes", "We may update these terms. The terms in force when "
+     "you bought your ticket govern it; we will not apply later changes to it.", "present"),
+    ("privacy", "data_sharing", "Who we share with", "We share your details with our payment "
+     "processor, our auditors and other organisations we work with.", "vague"),
+    ("privacy", "data_sharing", "Who we share with", "We share your details with our payment "
+     "processor and our auditors, and with other organisations only where the law requires "
+     "it.", "present"),
+    ("privacy", "international_transfers", "Where your data is kept", "Our systems are hosted "
+     "in Canada and we do not send your data overseas.", "present"),
+    ("terms", "acceptable_use", "Club rules", "Members who break the house rules may be asked "
+     "to leave.", "present"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("kid", "item_id", "heading", "text", "expected"),
+    [f for f in PAY_SCALES_NOTICE_BY_FUNCTION_AND_CATCH_ALLS if f[-1] in ("vague", "risky")],
+)
+def test_open_and_reaching_back_wording_is_settled_by_the_text_alone(
+    kid: str, item_id: str, heading: str, text: str, expected: str
+) -> None:
+    verdict, asked = _judged(kid, item_id, (heading, text))
+    assert (verdict.verdict, asked) == (expected, [])
+
 
 def test_a_definitions_marking_rule_after_its_list_of_examples_limits_it() -> None:
     heading = "Confidential Information"
@@ -3413,6 +3504,7 @@ def test_a_short_exit_at_will_against_a_long_notice_is_risky(employer: str, expe
         *REASONABLE_LENGTHS_STANDING_AND_UNGIVEN_REASONS,
         *TOKEN_CAPS_FORUMS_AND_FREE_HANDS,
         *AGREED_LATER_TRADE_STANDARDS_AND_LONG_PAYMENT,
+        *PAY_SCALES_NOTICE_BY_FUNCTION_AND_CATCH_ALLS,
     ],
 )
 def test_a_one_paragraph_clause_is_read_from_its_text(

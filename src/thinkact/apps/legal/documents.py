@@ -67,6 +67,9 @@ class Passage:
     page: int | None  # 1-based, PDFs only
     section: str  # "4. Fees and Payment" or ""
     clause: str  # "4.2" or ""
+    # the numbered heading above an unnumbered one, for a clause numbered under it ("Part
+    # 10 - Your rights" for 10.1 under "Access")
+    part: str = ""
 
     @property
     def location(self) -> str:
@@ -122,6 +125,7 @@ def segment(name: str, pages: list[str], *, paged: bool | None = None) -> Docume
     paged = len(pages) > 1 if paged is None else paged
     passages: list[Passage] = []
     section, clause, title = "", "", ""
+    part, part_number = "", ""  # the last numbered heading, and its number
     title_wraps = False  # the line before was the title's, in capitals: it may carry on
     buf: list[str] = []  # lines of the passage being gathered
     prev = ""  # the last line of text (not a heading)
@@ -180,7 +184,8 @@ def segment(name: str, pages: list[str], *, paged: bool | None = None) -> Docume
                     clause, list_next = "", None
                 else:
                     text = re.sub(r"\s+", " ", " ".join(buf)).strip()
-                    passages.append(Passage(text, buf_page, section, clause))
+                    under = section != part and clause.split(".")[0] == part_number
+                    passages.append(Passage(text, buf_page, section, clause, part if under else ""))
                 buf = []
             if not line or _TABLE_MARK.match(line):
                 title_wraps = title_wraps and bool(line)
@@ -193,6 +198,9 @@ def segment(name: str, pages: list[str], *, paged: bool | None = None) -> Docume
                     continue
                 else:
                     section, clause, list_next = line, "", None
+                    top = _HEADING.match(line) if heading else None
+                    if top is not None and top.group(1):
+                        part, part_number = line, top.group(1)
                 title_wraps = False
                 continue
             title_wraps = False

@@ -179,7 +179,9 @@ def rank(
     for s in doc_sentences:
         if len(s.text) < MIN_QUOTE:
             continue
-        headed = under(s.passage.section) or under(run_in_label(s.passage.text))
+        headed = (
+            under(s.passage.section) or under(s.passage.part) or under(run_in_label(s.passage.text))
+        )
         found = hits(s.text, words, not_words)
         score = found + (1.5 if headed else 0.0)
         if score > 0:
@@ -211,8 +213,8 @@ def defined_terms(
 
 
 _RUN_IN = re.compile(
-    r"^(?:[*-]\s+)?((?:[A-Z]-?)?\d{1,2}(?:\.\d{1,2})*\.?\s+)?[*_]{0,2}([A-Z0-9][^.:;!?*_]{0,60}?)[*_]{0,2}[.:]"
-    r"[*_]{0,2}(?:\s|$)"
+    r"^(?:[*-]\s+)?((?:[A-Z]-?)?\d{1,2}(?:\.\d{1,2})*\.?\s+)?([*_]{0,2})([A-Z0-9][^.:;!?*_]{0,60}?)"
+    r"([*_]{0,2})[.:]([*_]{0,2})(?:\s|$)"
 )
 _SMALL_WORDS = frozenset(
     ["a", "an", "and", "as", "at", "by", "for", "in", "of", "on", "or", "the", "to", "with"]
@@ -224,16 +226,18 @@ def run_in_label(text: str) -> str:
     """The label a paragraph opens with, which heads it as a heading would ("Choice of Law."
     in "**Choice of Law.** California law applies..."): one to six words in title case, or
     after a clause number in sentence case ("3.5 Restriction on competing."), ending in a
-    full stop or colon; "" when it opens with an ordinary sentence."""
+    full stop or colon, or set in bold or italics in any case ("**Job title.** Boatwright.");
+    "" when it opens with an ordinary sentence."""
     m = _RUN_IN.match(text)
     if not m:
         return ""
-    label = m.group(2)
+    number, opened, label, closed, after = m.groups()
     words = label.split()
     if not 1 <= len(words) <= 6 or words[-1] in _SMALL_WORDS:
         return ""
     titled = all(w[:1].isupper() or w[:1].isdigit() or w in _SMALL_WORDS for w in words)
-    return label if titled or m.group(1) else ""
+    emphasised = bool(opened) and (closed or after) == opened
+    return label if titled or number or emphasised else ""
 
 
 def candidate(s: Sentence, words: Sequence[str] = ()) -> Candidate:

@@ -138,6 +138,18 @@ _AS_USEFUL = re.compile(
 )
 _NECESSARY = re.compile(r"(?<![a-z])(?:necessary|required\s+(?:by|under)\s+law)(?![a-z])")
 
+# A list of recipients that ends in anyone one side deals with ("service providers and other
+# third parties we work with from time to time"): the named ones do not bound it.
+_AND_OTHERS = re.compile(
+    r"(?<![a-z])(?:and|or)\s+(?:any\s+|such\s+)?other\s+(?:third\s+parties|organi[sz]ations|companies"
+    r"|businesses|persons|people|parties|entities|bodies)\s+(?:that\s+|whom\s+|who\s+|which\s+)?"
+    r"(?:we|it|they)\s+(?:may\s+)?(?:work|deal|partner|cooperate|collaborate|do\s+business)\s+with(?![a-z])"
+)
+
+
+def _and_others(text: str) -> bool:
+    return bool(_AND_OTHERS.search(normalise(text).lower()))
+
 
 READINGS: dict[str, Callable[[str], bool]] = {
     "{discretion_only}": said_without(_DISCREET, _KEPT_SECRET),
@@ -147,4 +159,5 @@ READINGS: dict[str, Callable[[str], bool]] = {
     "{manners_only}": said_without(_MANNERS, _LIMIT),
     "{check_yourself}": said_without(_IN_FORCE_WHEN_USED, _TOLD),
     "{as_useful}": said_without(_AS_USEFUL, _NECESSARY),
+    "{and_others}": _and_others,
 }

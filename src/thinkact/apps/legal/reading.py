@@ -79,9 +79,10 @@ def stated(
 
 # Open wording no value stated beside it settles: what must be paid, what is granted,
 # promised or refunded, or how and when something is done, left to later agreement or to
-# one side's judgement, or data passed on wherever it is useful.
+# one side's judgement, or data passed on wherever it is useful or to anyone one side deals with.
 WHATEVER_STATED = (
-    "{open_price}", "{open_scope}", "{open_amount}", "{held_as_agreed}", "{as_useful}"
+    "{open_price}", "{open_scope}", "{open_amount}", "{held_as_agreed}", "{as_useful}",
+    "{and_others}",
 )  # fmt: skip
 
 
@@ -466,6 +467,7 @@ _NEGATED = re.compile(
     re.IGNORECASE,
 )
 _NEGATIVE_START = re.compile(r"^(?:not|no|non|never)\b")
+_MEANS = re.compile(r"\b(?:by|through|via)\s+(?:means\s+of\s+)?[\w-]+", re.IGNORECASE)
 
 
 def risky_stated(
@@ -623,7 +625,9 @@ def safe_stated(
     said, denial = False, None
     for c in own:
         text = c.sentence.text
-        denied = " ".join(m.group() for m in _NEGATED.finditer(text))
+        # the means of an act the sentence forbids is no safeguard denied ("Provider may
+        # not change its terms by posting revised terms online or by notice")
+        denied = _MEANS.sub(" ", " ".join(m.group() for m in _NEGATED.finditer(text)))
         if states(denied, positive, item.not_words) and not states(text, negative):
             denial = denial or c
         said = said or states(_NEGATED.sub(" ", text), positive, item.not_words)

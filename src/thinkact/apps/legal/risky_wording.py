@@ -382,6 +382,11 @@ _RETROACTIVE = re.compile(
     # (not one that waits for its end: "takes effect at the end of the period already paid")
     r"|\b(?:appl(?:y|ies)|takes? effect|governs?|binds?|binding)\b(?:(?!\bend\s+of\b)[^.;]){0,120}?"
     r"\balready\s+(?:been\s+)?(?:paid|invoiced|billed|purchased|booked|ordered)\b"
+    # or to what was bought under the terms before ("applies to your booking, even if you
+    # booked and paid under an earlier version")
+    r"|\b(?:appl(?:y|ies)|governs?|binds?)\b[^.;]{0,120}?\b(?:paid|booked|bought|purchased|ordered"
+    r"|subscribed|signed\s+up)\s+(?:[a-z]+\s+){0,3}?(?:under|on)\s+(?:an?|the|any)\s+(?:earlier|previous"
+    r"|prior|older|old|former)\s+(?:version|terms|edition|conditions)\b"
 )
 
 

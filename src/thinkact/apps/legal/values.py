@@ -172,6 +172,14 @@ VALUES = {  # what a clause states, beyond fixed words
         r"|going)\s+(?:[a-z]+\s+)?(?:rates?|prices?|fees?|charges?|tariffs?)(?![a-z])"
         r"(?![^.;]{0,80}?(?:set\s+out|schedule|annex|appendix|exhibit|attached|listed|published"
         r"|price\s+list|rate\s+card|\d))"
+        # pay set by one side's own pay structure or scale, with no figure, grade or table to
+        # find it in ("the hourly rate applicable to your position under the Company's pay
+        # structure"); a review of a stated salary under a pay policy is no such thing
+        r"|(?<![a-z])(?:paid|pay|salary|wages?|rate|remuneration)(?![a-z])[^.;\d£$€]{0,80}?(?<![a-z])"
+        r"(?:under|in\s+keeping\s+with|in\s+accordance\s+with|according\s+to|in\s+line\s+with"
+        r"|by\s+reference\s+to)\s+(?:the\s+)?(?:[a-z]+(?:'s)?\s+){0,3}?(?:pay|salary|wage|remuneration"
+        r"|grading)\s+(?:structure|scales?|bands?|framework|grid)(?![a-z])"
+        r"(?![^.;]{0,80}?(?:set\s+out|schedule|annex|appendix|exhibit|attached|\d))"
     ),
     # A refund or credit whose size one side decides ("may grant the refund or credit it
     # considers fair", "such credit as we think appropriate"): open whatever period is said.
@@ -183,6 +191,12 @@ VALUES = {  # what a clause states, beyond fixed words
         r"|(?<![a-z])(?:amount|size|level|value)\s+of\s+(?:any|the|a|each)\s+(?:refunds?|credits?"
         r"|reimbursements?|compensation)\s+(?:will|shall|is\s+to|is)\s+(?:be\s+)?(?:decided|determined"
         r"|set|fixed|assessed)\s+by\s+(?:us|it|them|the\s+[a-z]+)(?![a-z])"
+        # or whether there is one at all ("we'll look at whether we can offer a refund or
+        # credit, taking into account how close to the ride you cancel")
+        r"|(?<![a-z])(?:consider|look\s+at|decide|assess|review|see)\s+whether\s+(?:or\s+not\s+)?"
+        r"(?:(?:we|it|they|the\s+[a-z]+)\s+(?:can|could|will|should|may)\s+|to\s+)(?:offer|give|grant"
+        r"|make|provide|issue|pay)\s+(?:you\s+)?(?:a|any|an)\s+(?:full\s+|partial\s+)?(?:refunds?|credits?"
+        r"|reimbursements?)(?![a-z])"
     ),
     # Telling people of a change promised only as an effort ("we will try to draw it to
     # your attention"): no notice they can count on before it applies.
@@ -266,6 +280,12 @@ VALUES = {  # what a clause states, beyond fixed words
         # the other party is not put in difficulty")
         r"|(?<![a-z])notice\b[^.;]{0,80}?\b(?:leaving enough|enough (?:of it |time )?to\b"
         r"|not (?:be )?put (?:in|to) difficulty)"
+        # or measured by the job, or settled only once it is given ("a period of notice
+        # commensurate with the Executive's function ..., which the parties will determine in
+        # good faith when notice is given")
+        r"|(?<![a-z])notice\s+(?:period\s+)?(?:commensurate|proportionate)\s+(?:with|to)(?![a-z])"
+        r"|(?<![a-z])notice\b[^.;]{0,160}?\b(?:which|that|as)\s+the\s+parties\s+(?:will|shall|may)\s+"
+        r"(?:[a-z]+\s+)?(?:determine|agree|settle|fix)\b[^.;]{0,40}?\bwhen\s+(?:the\s+)?notice\s+is\s+given"
     ),
     # What a clause only offers as a possibility ("which may include returning it"): taken out
     # with it, so the possibility does not pass for the duty.
