@@ -363,6 +363,9 @@ def test_a_title_that_calls_itself_terms_is_terms_of_service(tmp_path: Path) -> 
     assert detect(load(tmp_path, subtitled)).kind.id == "terms"
     dashed = "# Shipping Terms Agreed - Annex\n\n1. Goods are shipped FOB.\n"
     assert detect(load(tmp_path, dashed)).kind.id == "general"
+    hire = ("# Hire Terms for Canoes and Paddleboards\n\n1. These terms apply when you hire "
+            "a canoe from us.\n")  # fmt: skip
+    assert detect(load(tmp_path, hire)).kind.id == "terms"
 
 
 def test_a_pdf_title_that_runs_into_its_first_line_and_calls_itself_terms() -> None:

@@ -3355,9 +3355,35 @@ PAY_SCALES_NOTICE_BY_FUNCTION_AND_CATCH_ALLS = [
 ]  # fmt: skip
 
 
+PROSPECTIVE_CHANGES_BEFITTING_USE_AND_WAIVED_SAFEGUARDS = [
+    ("terms", "changes_to_terms", "Changes to these terms", "We may revise these terms for a new "
+     "season. A hire already booked stays subject to the terms in force at the time you "
+     "booked it.", "present"),
+    ("terms", "changes_to_terms", "Changes to these terms", "We may revise these terms. Revised "
+     "terms apply to an existing hire only if they are more favourable to you.", "present"),
+    ("licence", "licence_restrictions", "Manner of use", "The Licensee shall use the Marks in a "
+     "manner befitting their standing as a heritage brand.", "vague"),
+    ("licence", "licence_restrictions", "Permitted use", "The Licensee shall not sublicense the "
+     "Marks or use them on goods other than the Products.", "present"),
+    ("privacy", "international_transfers", "Transfers abroad", "Our booking provider stores data "
+     "in the United States, and you agree that we may transfer your data there without any "
+     "additional safeguards.", "risky"),
+    ("privacy", "international_transfers", "Transfers abroad", "Our booking provider stores data "
+     "in the United States; we never transfer data there without standard contractual "
+     "clauses.", "present"),
+]  # fmt: skip
+
+
 @pytest.mark.parametrize(
     ("kid", "item_id", "heading", "text", "expected"),
-    [f for f in PAY_SCALES_NOTICE_BY_FUNCTION_AND_CATCH_ALLS if f[-1] in ("vague", "risky")],
+    [
+        f
+        for f in (
+            *PAY_SCALES_NOTICE_BY_FUNCTION_AND_CATCH_ALLS,
+            *PROSPECTIVE_CHANGES_BEFITTING_USE_AND_WAIVED_SAFEGUARDS,
+        )
+        if f[-1] in ("vague", "risky")
+    ],
 )
 def test_open_and_reaching_back_wording_is_settled_by_the_text_alone(
     kid: str, item_id: str, heading: str, text: str, expected: str
@@ -3505,6 +3531,7 @@ def test_a_short_exit_at_will_against_a_long_notice_is_risky(employer: str, expe
         *TOKEN_CAPS_FORUMS_AND_FREE_HANDS,
         *AGREED_LATER_TRADE_STANDARDS_AND_LONG_PAYMENT,
         *PAY_SCALES_NOTICE_BY_FUNCTION_AND_CATCH_ALLS,
+        *PROSPECTIVE_CHANGES_BEFITTING_USE_AND_WAIVED_SAFEGUARDS,
     ],
 )
 def test_a_one_paragraph_clause_is_read_from_its_text(

@@ -72,9 +72,10 @@ def detect(doc: Document) -> Detected:
     defined = [k for found, k in uses if sum(n >= REPEATED for n in found) >= 2]
     if len(defined) == 1:
         return Detected(defined[0], "its usual terms are used throughout")
-    # "Membership Terms", "Booking Terms - Farm Tours": a title that names itself terms, and
-    # nothing more specific, is terms of service (a PDF's title runs on into its first lines).
-    if re.search(r"\bterms(?:$|\s+[-\u2013\u2014:(])", head.rstrip(" .:")) or (
+    # "Membership Terms", "Booking Terms - Farm Tours", "Booking Terms for Storm Walks": a
+    # title that names itself terms, and nothing more specific, is terms of service (a PDF's
+    # title runs on into its first lines).
+    if re.search(r"\bterms(?:$|\s+[-\u2013\u2014:(]|\s+for\s)", head.rstrip(" .:")) or (
         not doc.title and _PDF_TERMS.search(head.split(". ")[0][:TITLE_CHARS])
     ):
         return Detected(kinds()["terms"], "the title calls it terms")

@@ -104,9 +104,12 @@ _MANNERS = re.compile(
     r"|as\s+(?:it|they|the\s+[a-z]+)\s+(?:considers?|deems?|thinks?|sees?)\s+(?:suitable|fit|appropriate)"
     r"|(?:shall|will|must)\s+respect\s+the\s+(?:cultural\s+)?(?:character|spirit|integrity|nature)"
     r"|unfitting|out\s+of\s+character"
-    r"|in\s+any\s+(?:way|manner)\s+(?:which|that)\s+(?:the\s+[a-z]+|we|it)\s+(?:may\s+)?(?:reasonably\s+)?"
-    r"(?:considers?|deems?|regards?\s+as|finds?)\s+(?:inappropriate|unacceptable|improper|offensive"
-    r"|unsuitable|unfit))"
+    r"|(?:in\s+)?any\s+(?:way|manner|use)\s+(?:which|that)\s+(?:the\s+[a-z]+|we|it)\s+(?:may\s+|could\s+|might\s+"
+    r"|would\s+)?(?:reasonably\s+)?(?:considers?|deems?|regards?\s+as|finds?)\s+(?:inappropriate|unacceptable"
+    r"|improper|offensive|unsuitable|unfit)"
+    # "in a manner befitting its character as a traditional Salzburg product"
+    r"|in\s+a\s+(?:manner|way)\s+(?:befitting|worthy\s+of|appropriate\s+to|becoming)\s+(?:its|their|the)\s+"
+    r"(?:[a-z]+\s+)?(?:character|standing|reputation|image|nature|status|dignity))"
     r"(?![a-z])"
 )
 _LIMIT = re.compile(

@@ -394,6 +394,20 @@ def _retroactive(text: str) -> bool:
     return _affirmed(_RETROACTIVE, text, denied_within=True)
 
 
+# Transfers allowed with the safeguard waived ("you authorise us to transfer your data to any
+# of those countries ..., without the need for standard contractual clauses or other
+# additional safeguards"); not "we never transfer data without ...".
+_UNGUARDED = re.compile(
+    r"\btransfer\w*\b[^.;]{0,200}?\bwithout\s+(?:the\s+need\s+for\s+|any\s+|further\s+)?"
+    r"(?:standard\s+contractual\s+clauses|model\s+clauses|(?:additional\s+|further\s+|other\s+)?safeguards?"
+    r"|an?\s+adequacy\s+decision|adequate\s+protection)\b"
+)
+
+
+def _unguarded(text: str) -> bool:
+    return _affirmed(_UNGUARDED, text)
+
+
 # Payment put off for four months or more ("by promissory note maturing one hundred and
 # eighty (180) days from the end of the month"): the payee finances the payer. A deadline on
 # late or unpaid sums, interest or refunds is not when payment falls due.
@@ -476,6 +490,7 @@ READINGS: dict[str, Callable[[str], bool]] = {
     "{long_payment}": _long_payment,
     "{ends_on_walking_away}": said_without(_WALKS_AWAY, _COVERED),
     "{retroactive}": _retroactive,
+    "{unguarded}": _unguarded,
     "{free_to_disclose}": _free_to_disclose,
     "{takes_content}": _takes_content,
 }

@@ -360,6 +360,15 @@ VALUES = {  # what a clause states, beyond fixed words
         r"\bwhich\s+may\s+be\s+(?:the\s+(?:same\s+)?(?:date|day)\s+(?:of|as)\s+(?:its\s+)?)?(?:publication"
         r"|posting|publishing)(?![a-z])"
     ),
+    # Changes that reach nothing already agreed: what was booked or bought stays under the
+    # terms in force then ("Your booking is governed by the terms in force when you made it";
+    # "the new terms apply to your booking only if they are better for you").
+    "{prospective_only}": re.compile(
+        r"(?<![a-z])(?:governed\s+by|subject\s+to)\s+the\s+(?:terms|version|conditions)(?:\s+of\s+use)?\s+"
+        r"(?:in\s+force|in\s+effect|that\s+applied|current)\s+(?:when|at\s+the\s+time|on\s+the\s+(?:date|day))"
+        r"|(?<![a-z])appl(?:y|ies)\s+(?:to\s+(?:your|an?|any|the)\s+(?:existing\s+)?[a-z]+\s+)?only\s+(?:if|where"
+        r"|when)\s+(?:they|it)\s+(?:are|is)\s+(?:better|more\s+favou?rable|in\s+your\s+favou?r)"
+    ),
     # What is promised or granted left to one side's later judgement ("in such condition as
     # the Owner ... considers appropriate", "in such other products ... as the Parties may
     # from time to time find suitable").
