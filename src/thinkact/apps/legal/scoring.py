@@ -101,6 +101,8 @@ SPLITS: tuple[str, ...] = (
     "fresh50",
     "fresh51",
     "fresh52",
+    "fresh53",
+    "fresh54",
     "real",
 )
 
