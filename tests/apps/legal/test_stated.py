@@ -3373,6 +3373,30 @@ PROSPECTIVE_CHANGES_BEFITTING_USE_AND_WAIVED_SAFEGUARDS = [
      "clauses.", "present"),
 ]  # fmt: skip
 
+EFFORT_SECRECY_AGREED_AUDITS_AND_DISCLOSED_PURPOSES = [
+    ("services", "confidentiality", "Confidentiality", "Each party will use reasonable efforts to "
+     "keep confidential the business information the other marks as sensitive.", "vague"),
+    ("services", "confidentiality", "Confidentiality", "Each party shall not disclose the other's "
+     "confidential information and shall use reasonable efforts, and at least the degree of "
+     "care it uses for its own, to keep it confidential.", "present"),
+    ("dpa", "audit_rights", "Audits", "The Company may conduct inspections of the Supplier's "
+     "premises at such times as the parties shall agree.", "vague"),
+    ("dpa", "audit_rights", "Audits", "The Company may conduct an inspection of the Supplier's "
+     "premises once a year on 30 days' notice.", "present"),
+    ("general", "warranties", "Quality", "The Seller makes no warranty that the boots are fit for "
+     "a particular purpose, whether or not the Buyer informed the Seller of that purpose.",
+     "risky"),
+    ("general", "warranties", "Quality", "The Seller warrants that the boots are fit for the "
+     "purpose the Buyer has made known to it.", "present"),
+    ("employment", "term_termination", "Termination", "After probation either party may give "
+     "notice of termination in accordance with the statutory notice periods.", "present"),
+    ("employment", "ip_ownership", "Works and inventions", "The Employee grants the Employer "
+     "the exclusive right of use, unlimited in time and place, in all works the Employee "
+     "creates in the course of the employment.", "present"),
+    ("terms", "ip_ownership", "Our materials", "The route maps and photographs on our site are "
+     "owned by us.", "present"),
+]  # fmt: skip
+
 
 @pytest.mark.parametrize(
     ("kid", "item_id", "heading", "text", "expected"),
@@ -3381,6 +3405,7 @@ PROSPECTIVE_CHANGES_BEFITTING_USE_AND_WAIVED_SAFEGUARDS = [
         for f in (
             *PAY_SCALES_NOTICE_BY_FUNCTION_AND_CATCH_ALLS,
             *PROSPECTIVE_CHANGES_BEFITTING_USE_AND_WAIVED_SAFEGUARDS,
+            *EFFORT_SECRECY_AGREED_AUDITS_AND_DISCLOSED_PURPOSES,
         )
         if f[-1] in ("vague", "risky")
     ],
@@ -3532,6 +3557,7 @@ def test_a_short_exit_at_will_against_a_long_notice_is_risky(employer: str, expe
         *AGREED_LATER_TRADE_STANDARDS_AND_LONG_PAYMENT,
         *PAY_SCALES_NOTICE_BY_FUNCTION_AND_CATCH_ALLS,
         *PROSPECTIVE_CHANGES_BEFITTING_USE_AND_WAIVED_SAFEGUARDS,
+        *EFFORT_SECRECY_AGREED_AUDITS_AND_DISCLOSED_PURPOSES,
     ],
 )
 def test_a_one_paragraph_clause_is_read_from_its_text(

@@ -78,6 +78,19 @@ _WARRANTED = re.compile(
     r"|specification|workmanlike|satisfactory\s+quality)"
 )
 
+# Secrecy promised only as an effort ("shall use reasonable endeavours to keep private any
+# information ... which that other indicates is commercially sensitive"), with no duty not
+# to disclose beside it.
+_SECRET_EFFORT = re.compile(
+    r"(?<![a-z])(?:reasonable|best|all\s+reasonable|commercially\s+reasonable)\s+(?:endeavou?rs|efforts)"
+    r"\s+to\s+(?:keep|maintain|hold|treat|preserve)\s+(?:[^.;]{0,60}?\s)?(?:private|secret|confidential"
+    r"|in\s+confidence)(?![a-z])"
+)
+_BOUND_TO_SECRECY = re.compile(
+    r"(?<![a-z])(?:shall|will|must|may)\s+not\s+(?:[a-z]+\s+)?(?:disclose|divulge|reveal|communicate)"
+    r"|(?<![a-z])strictly\s+confidential|(?<![a-z])degree\s+of\s+care"
+)
+
 
 # Rules of use that name no rule ("use the service responsibly and fairly, and not in any
 # way that we consider inappropriate"); beside a concrete rule they are only a catch-all.
@@ -163,4 +176,5 @@ READINGS: dict[str, Callable[[str], bool]] = {
     "{check_yourself}": said_without(_IN_FORCE_WHEN_USED, _TOLD),
     "{as_useful}": said_without(_AS_USEFUL, _NECESSARY),
     "{and_others}": _and_others,
+    "{secret_by_effort}": said_without(_SECRET_EFFORT, _BOUND_TO_SECRECY),
 }

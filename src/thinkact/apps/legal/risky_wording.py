@@ -408,6 +408,16 @@ def _unguarded(text: str) -> bool:
     return _affirmed(_UNGUARDED, text)
 
 
+# Fitness disclaimed for the very purpose the buyer made known ("does not warrant that they
+# are fit for any particular purpose, even if the Buyer has told the Supplier of that
+# purpose"): the one promise a buyer who says what it needs relies on.
+_PURPOSE_DISCLAIMED = re.compile(
+    r"\b(?:fit|fitness|suitable|suitability)\s+for\s+(?:any|a|the|its|their)\s+(?:particular\s+|specific\s+)?"
+    r"purpose\b[^.;]{0,80}?\b(?:even\s+if|even\s+where|even\s+though|although|notwithstanding\s+that"
+    r"|whether\s+or\s+not)\b[^.;]{0,80}?\b(?:told|informed|made\s+known|disclosed|notified|aware)\b"
+)
+
+
 # Payment put off for four months or more ("by promissory note maturing one hundred and
 # eighty (180) days from the end of the month"): the payee finances the payer. A deadline on
 # late or unpaid sums, interest or refunds is not when payment falls due.
@@ -491,6 +501,7 @@ READINGS: dict[str, Callable[[str], bool]] = {
     "{ends_on_walking_away}": said_without(_WALKS_AWAY, _COVERED),
     "{retroactive}": _retroactive,
     "{unguarded}": _unguarded,
+    "{purpose_disclaimed}": lambda text: bool(_PURPOSE_DISCLAIMED.search(normalise(text).lower())),
     "{free_to_disclose}": _free_to_disclose,
     "{takes_content}": _takes_content,
 }

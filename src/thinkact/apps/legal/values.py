@@ -406,6 +406,11 @@ VALUES = {  # what a clause states, beyond fixed words
         r"(?<![a-z])(?:conducted|carried\s+out|held|performed|takes?\s+place)\s+(?:only\s+)?"
         r"(?:to\s+the\s+extent\s+and\s+)?"
         + _AS_AGREED
+        # said of the one who audits ("may carry out audits of the Processor at such times and
+        # in such manner as the parties may agree")
+        + r"|(?<![a-z])(?:carry\s+out|conduct|hold|perform|make)\s+(?:audits?|inspections?)"
+        r"(?![a-z])[^.;]{0,60}?"
+        + _AS_AGREED
         + r"|(?<![a-z])(?:details|timing|scope|frequency|arrangements|modalities)\s+of\s+"
         r"(?:such|the|any|each|these)\s+[a-z]+[^.;]{0,80}?\s(?:will|shall|are\s+to|is\s+to)\s+be\s+"
         r"(?:agreed|settled|arranged|determined|decided)\s+(?:between|by)\s+the\s+parties(?![a-z])"
