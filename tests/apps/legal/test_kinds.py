@@ -366,6 +366,9 @@ def test_a_title_that_calls_itself_terms_is_terms_of_service(tmp_path: Path) -> 
     hire = ("# Hire Terms for Canoes and Paddleboards\n\n1. These terms apply when you hire "
             "a canoe from us.\n")  # fmt: skip
     assert detect(load(tmp_path, hire)).kind.id == "terms"
+    membership = ("GENERAL CONDITIONS OF MEMBERSHIP - RIVERSIDE POTTERY STUDIO\n\n1. Members "
+                  "may use the wheels and kilns during opening hours.\n")  # fmt: skip
+    assert detect(load(tmp_path, membership)).kind.id == "terms"
 
 
 def test_a_pdf_title_that_runs_into_its_first_line_and_calls_itself_terms() -> None:

@@ -422,6 +422,21 @@ def test_a_numbered_list_after_a_colon_stays_in_its_section() -> None:
     assert segment("c.txt", [contract]).passages[-1].section == "1. Definitions"
 
 
+def test_a_numbered_title_on_a_pdf_line_of_its_own_heads_its_clause() -> None:
+    page = (
+        "A2.1 Return of data\n"
+        "On request the Processor returns the data within 30 days.\n"
+        "A2.2 The Processor deletes the remaining copies within 60 days of\n"
+        "the end of the Agreement.\n"
+    )
+    doc = segment("dpa.pdf", [page, "Second page.\n"])
+    assert [(p.section, p.text) for p in doc.passages[:2]] == [
+        ("A2.1 Return of data", "On request the Processor returns the data within 30 days."),
+        ("A2.1 Return of data", "A2.2 The Processor deletes the remaining copies within 60 days "
+         "of the end of the Agreement."),
+    ]  # fmt: skip
+
+
 def test_a_clause_under_a_sub_heading_stands_under_its_parts_heading_too() -> None:
     text = (
         "Privacy notice\n\nPart 4 - Your rights\n\nCopies\n\n"
@@ -3397,6 +3412,24 @@ EFFORT_SECRECY_AGREED_AUDITS_AND_DISCLOSED_PURPOSES = [
      "owned by us.", "present"),
 ]  # fmt: skip
 
+OPEN_EXTENSIONS_UNCAUSED_INJURY_AND_STAFF_CONDUCT = [
+    ("nda", "confidentiality_term", "Duration", "The Recipient's obligations last for as long as "
+     "the information remains secret and for such further period as the Discloser's business "
+     "may reasonably require.", "vague"),
+    ("nda", "confidentiality_term", "Duration", "The Recipient's obligations last five years from "
+     "disclosure, or such longer period as the law requires for trade secrets.", "present"),
+    ("terms", "limitation_of_liability", "Our liability", "We are not responsible for any injury "
+     "or loss you suffer on a tour, however it was caused, including by our guides.", "risky"),
+    ("terms", "indemnity", "Your responsibility", "You will indemnify the Club against any claim "
+     "arising from your use of the studio, including where it results from the conduct of the "
+     "Club's instructors.", "risky"),
+    ("terms", "indemnity", "Your responsibility", "You will indemnify the Club against any claim "
+     "arising from your breach of the studio rules, except to the extent caused by the conduct "
+     "of the Club's instructors.", "present"),
+    ("general", "term_termination", "Permits", "The Supplier shall tell the Buyer within one day "
+     "of any suspension or cancellation of its food permit.", "missing"),
+]  # fmt: skip
+
 
 @pytest.mark.parametrize(
     ("kid", "item_id", "heading", "text", "expected"),
@@ -3406,6 +3439,7 @@ EFFORT_SECRECY_AGREED_AUDITS_AND_DISCLOSED_PURPOSES = [
             *PAY_SCALES_NOTICE_BY_FUNCTION_AND_CATCH_ALLS,
             *PROSPECTIVE_CHANGES_BEFITTING_USE_AND_WAIVED_SAFEGUARDS,
             *EFFORT_SECRECY_AGREED_AUDITS_AND_DISCLOSED_PURPOSES,
+            *OPEN_EXTENSIONS_UNCAUSED_INJURY_AND_STAFF_CONDUCT,
         )
         if f[-1] in ("vague", "risky")
     ],
@@ -3558,6 +3592,7 @@ def test_a_short_exit_at_will_against_a_long_notice_is_risky(employer: str, expe
         *PAY_SCALES_NOTICE_BY_FUNCTION_AND_CATCH_ALLS,
         *PROSPECTIVE_CHANGES_BEFITTING_USE_AND_WAIVED_SAFEGUARDS,
         *EFFORT_SECRECY_AGREED_AUDITS_AND_DISCLOSED_PURPOSES,
+        *OPEN_EXTENSIONS_UNCAUSED_INJURY_AND_STAFF_CONDUCT,
     ],
 )
 def test_a_one_paragraph_clause_is_read_from_its_text(

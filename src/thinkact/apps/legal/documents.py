@@ -170,6 +170,13 @@ def segment(name: str, pages: list[str], *, paged: bool | None = None) -> Docume
                 standalone = is_heading = bool(_ITEM.match(after) or _CLAUSE.match(after))
             # "3.0 tons per acre" that carries on a sentence is no clause number
             clause_start = _CLAUSE.match(line) if not _carries_on(prev, buf) else None
+            # a PDF's numbered title on a line of its own ("A3.4 Deletion in the ordinary
+            # course" before "When the Controller ..."): a heading, not its clause's first words
+            if paged and clause_start is not None and not is_heading:
+                after = lines[at + 1].strip() if at + 1 < len(lines) else ""
+                if _numbered_title(line[clause_start.end() - 1 :], after):
+                    standalone = is_heading = True
+                    clause_start = None
             # "2. Licensor may terminate ..." or "(b) After the 2029 vintage ..." after a
             # sentence's end, outside a list: a paragraph of its own (an article's "1.",
             # "2.", or its "(a)", "(b)" when a PDF runs them together)
@@ -264,6 +271,23 @@ def _bare(line: str) -> bool:
     if line.endswith("?"):
         return len(line.split()) <= 14 and not _QUESTION_NOT.search(line[:-1])
     return 1 <= len(line.split()) <= 8 and not _BARE_NOT.search(line)
+
+
+_TITLE_CHARS = 60
+
+
+def _numbered_title(title: str, after: str) -> bool:
+    """Whether the words after a clause number are a title standing alone: one to eight
+    words from a capital, no sentence's punctuation, a short line, and a sentence starting
+    on the next line."""
+    title = title.strip()
+    return (
+        title[:1].isupper()
+        and 1 <= len(title.split()) <= 8
+        and len(title) <= _TITLE_CHARS
+        and not _BARE_NOT.search(title)
+        and after[:1].isupper()
+    )
 
 
 def _list_item(item: re.Match[str], prev: str, list_next: int | None, heading: bool) -> bool:

@@ -82,7 +82,7 @@ def stated(
 # one side's judgement, or data passed on wherever it is useful or to anyone one side deals with.
 WHATEVER_STATED = (
     "{open_price}", "{open_scope}", "{open_amount}", "{held_as_agreed}", "{as_useful}",
-    "{and_others}",
+    "{and_others}", "{open_extension}",
 )  # fmt: skip
 
 

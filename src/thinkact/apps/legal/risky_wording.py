@@ -52,6 +52,8 @@ def _covers_own_fault(text: str) -> bool:
             r"(?i:negligen|careless|fault|default|breach|misconduct|error|mistake)"
             rf"|(?i:negligen\w*|careless\w*|fault|default|breach|misconduct)[^;.]{{0,70}}?\b(?:of|by|on)\s+"
             rf"(?:(?:the|any|a|an|each)\s+)?{party.pattern}"
+            # "the conduct of the Company's masters and staff", "any act or omission of us"
+            rf"|(?i:conduct|acts?\s+or\s+omissions?)\s+of\s+(?:the\s+)?{party.pattern}"
             # "including those caused by the Contractor"
             rf"|(?i:caused|occasioned)\s+(?:solely\s+|wholly\s+|in\s+part\s+)?by\s+(?:the\s+)?{party.pattern}",
             re.IGNORECASE if text.isupper() else 0,
@@ -138,7 +140,7 @@ _NEGLIGENCE_EXCLUDED = re.compile(
     r"(?!\s+of\s+(?:profits?|revenues?|business|goodwill|opportunit|savings|contracts?))"
     # not "unless it is caused by our negligence": the fair form
     r"(?:(?!unless|except|other\s+than|save\s+(?:where|if|to|for)|excluding)[^.;]){0,200}?"
-    r"(?:(?:howsoever|however)\s+caused|negligence\s+of\s+(?:the\s+)?[a-z]+"
+    r"(?:(?:howsoever|however)\s+(?:it\s+(?:is|was|may\s+be)\s+)?caused|negligence\s+of\s+(?:the\s+)?[a-z]+"
     r"|(?:its|their|our)\s+(?:own\s+)?negligence|by\s+(?:the\s+)?negligence)"
     # or for everything, its own negligence included ("no liability whatsoever to the
     # Customer, howsoever arising, including for its own negligence")
@@ -152,7 +154,7 @@ _NEGLIGENCE_EXCLUDED = re.compile(
     r"|(?<![a-z])(?:no\s+liability|not\s+be\s+liable|not\s+liable|no\s+responsibility"
     r"|not\s+be\s+responsible|not\s+responsible)\s+(?:[a-z]+\s+){0,3}?for\s+(?:any\s+)?(?:death"
     r"|personal\s+injury|bodily\s+injury|injury|illness)(?:(?!except|unless|other\s+than|save|excluding)[^.;])"
-    r"{0,200}?(?:negligen|(?:howsoever|however)\s+caused)"
+    r"{0,200}?(?:negligen|(?:howsoever|however)\s+(?:it\s+(?:is|was|may\s+be)\s+)?caused)"
 )
 
 

@@ -338,6 +338,16 @@ VALUES = {  # what a clause states, beyond fixed words
         r"(?:has|have|retains?|keeps?)\s+(?:a|an|any|its|their)\s+(?:legitimate\s+|reasonable\s+|genuine\s+"
         r"|commercial\s+|business\s+)?(?:interest|value)(?![a-z])"
     ),
+    # A stated period stretched by an open one ("for as long as the information retains a
+    # confidential character and for such further period as the protection of the Company's
+    # legitimate interests may reasonably require"): whatever is stated, the end is open.
+    "{open_extension}": re.compile(
+        r"(?<![a-z])(?:and|or)\s+(?:for\s+)?(?:any\s+)?such\s+(?:further|longer|additional|other)\s+(?:period|time)"
+        r"\s+(?:as|that)\s+(?![^.;]{0,80}?(?:\d|\blaws?\b|statut|regulat|legislat|\blegal|court))"
+        r"[^.;]{0,120}?(?<![a-z])(?:requires?|require|justif(?:y|ies)"
+        r"|warrants?|needs?|considers?|deems?|thinks?|decides?|determines?|specif(?:y|ies)|reasonable"
+        r"|appropriate|necessary)(?![a-z])"
+    ),
     # One side's changes in force the moment it publishes them ("may amend these terms at
     # any time by publishing the amended version ... from the date of publication").
     "{at_once}": re.compile(
