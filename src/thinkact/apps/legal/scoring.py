@@ -103,6 +103,8 @@ SPLITS: tuple[str, ...] = (
     "fresh52",
     "fresh53",
     "fresh54",
+    "fresh55",
+    "fresh56",
     "real",
 )
 
