@@ -493,6 +493,12 @@ def test_a_clause_under_a_sub_heading_stands_under_its_parts_heading_too() -> No
          "denied"),
         ("changes_to_terms", "We may amend these terms and will not notify you by email.",
          "denied"),
+        # a change without notice kept for narrow grounds, beside notice for the rest
+        ("changes_to_terms", "We may change these terms by giving you 30 days' notice by "
+         "email. We may make changes without notice where they are needed to comply with the "
+         "law.", "safe"),
+        ("changes_to_terms", "We may make changes without notice where they are needed to "
+         "comply with the law.", "denied"),
     ],
 )  # fmt: skip
 def test_what_keeps_a_clause_fair_is_read_from_its_text(item_id: str, text: str, read: str) -> None:
@@ -3428,6 +3434,13 @@ OPEN_EXTENSIONS_UNCAUSED_INJURY_AND_STAFF_CONDUCT = [
      "of the Club's instructors.", "present"),
     ("general", "term_termination", "Permits", "The Supplier shall tell the Buyer within one day "
      "of any suspension or cancellation of its food permit.", "missing"),
+    ("nda", "confidentiality_term", "Duration", "The undertakings in this letter continue for so "
+     "long as the Discloser's business interests require.", "vague"),
+    ("licence", "licence_restrictions", "The Licensee's conduct", "The Licensee shall not use "
+     "the Cultivar in any way that goes beyond what a grower in its position would reasonably "
+     "be expected to do.", "vague"),
+    ("licence", "licence_restrictions", "The Licensee's conduct", "The Licensee shall not "
+     "sublicense the Cultivar or supply plants to any other grower.", "present"),
 ]  # fmt: skip
 
 

@@ -120,6 +120,11 @@ _MANNERS = re.compile(
     r"|(?:in\s+)?any\s+(?:way|manner|use)\s+(?:which|that)\s+(?:the\s+[a-z]+|we|it)\s+(?:may\s+|could\s+|might\s+"
     r"|would\s+)?(?:reasonably\s+)?(?:considers?|deems?|regards?\s+as|finds?)\s+(?:inappropriate|unacceptable"
     r"|improper|offensive|unsuitable|unfit)"
+    # "anything ... that goes beyond what a licensee in its position might reasonably be
+    # expected to do, or which the Licensor could fairly regard as prejudicial to the Variety"
+    r"|beyond\s+what\s+(?:a|an|the|any)\s+[^.;]{0,40}?(?:might|would|could|may)\s+reasonably\s+be\s+expected"
+    r"|(?:could|would|might|may)\s+(?:fairly\s+|reasonably\s+)?(?:regard|consider|deem)\s+(?:as\s+|to\s+be\s+)?"
+    r"(?:prejudicial|harmful|detrimental|damaging|injurious)"
     # "in a manner befitting its character as a traditional Salzburg product"
     r"|in\s+a\s+(?:manner|way)\s+(?:befitting|worthy\s+of|appropriate\s+to|becoming)\s+(?:its|their|the)\s+"
     r"(?:[a-z]+\s+)?(?:character|standing|reputation|image|nature|status|dignity))"

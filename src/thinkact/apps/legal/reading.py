@@ -467,6 +467,11 @@ _NEGATED = re.compile(
     re.IGNORECASE,
 )
 _NEGATIVE_START = re.compile(r"^(?:not|no|non|never)\b")
+_NARROW_GROUND = re.compile(
+    r"\b(?:(?:to\s+)?comply\s+with\s+(?:the\s+|any\s+|applicable\s+)?(?:law|laws|legal|regulat)"
+    r"|required\s+by\s+(?:law|a\s+court|a\s+regulator)|legal\s+(?:requirement|obligation)s?"
+    r"|security\s+(?:risk|threat|reason|vulnerabilit|incident|issue)\w*)"
+)
 _MEANS = re.compile(r"\b(?:by|through|via)\s+(?:means\s+of\s+)?[\w-]+", re.IGNORECASE)
 
 
@@ -622,16 +627,24 @@ def safe_stated(
     # "not to renew" is itself a way out: such phrases are read in the whole sentence.
     negative = [p for p in item.safe_match if _NEGATIVE_START.match(p)]
     positive = [p for p in item.safe_match if p not in negative]
-    said, denial = False, None
+    said, denial, narrow = False, None, None
     for c in own:
         text = c.sentence.text
         # the means of an act the sentence forbids is no safeguard denied ("Provider may
         # not change its terms by posting revised terms online or by notice")
         denied = _MEANS.sub(" ", " ".join(m.group() for m in _NEGATED.finditer(text)))
+        # (not one kept for narrow grounds, the law or security, beside a safeguard stated
+        # for the rest: "may make changes without notice where they are needed to comply
+        # with the law or to address a security risk")
         if states(denied, positive, item.not_words) and not states(text, negative):
-            denial = denial or c
+            if _NARROW_GROUND.search(normalise(text).lower()):
+                narrow = narrow or c
+            else:
+                denial = denial or c
         said = said or states(_NEGATED.sub(" ", text), positive, item.not_words)
         said = said or states(text, negative, item.not_words)
     if denial is not None and not (item.safe_any and said):
         return False, denial
+    if narrow is not None and not said:
+        return False, narrow
     return said, None

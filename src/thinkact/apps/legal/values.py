@@ -337,6 +337,11 @@ VALUES = {  # what a clause states, beyond fixed words
         r"(?<![a-z])(?:for\s+(?:such\s+time|so\s+long|as\s+long)\s+as|while|until)\s+[^.;]{0,60}?"
         r"(?:has|have|retains?|keeps?)\s+(?:a|an|any|its|their)\s+(?:legitimate\s+|reasonable\s+|genuine\s+"
         r"|commercial\s+|business\s+)?(?:interest|value)(?![a-z])"
+        # or while the circumstances or someone's interests call for it ("for as long as the
+        # circumstances reasonably warrant")
+        r"|(?<![a-z])(?:for\s+(?:as|so)\s+long\s+as|for\s+such\s+(?:time|period)\s+as)\s+[^.;]{0,60}?"
+        r"(?<![a-z])(?:circumstances|interests?|business\s+needs?)(?![a-z])[^.;]{0,40}?(?<![a-z])(?:warrants?"
+        r"|requires?|justif(?:y|ies)|demands?|dictates?|necessitates?)(?![a-z])"
     ),
     # A stated period stretched by an open one ("for as long as the information retains a
     # confidential character and for such further period as the protection of the Company's
