@@ -437,6 +437,15 @@ def test_a_numbered_title_on_a_pdf_line_of_its_own_heads_its_clause() -> None:
     ]  # fmt: skip
 
 
+def test_a_lettered_clause_number_on_a_pdf_line_of_its_own_heads_its_clause() -> None:
+    page = "A.2 What this notice does not cover\nThis notice covers our school only.\n"
+    doc = segment("notice.pdf", [page, "Second page.\n"])
+    assert (doc.passages[0].section, doc.passages[0].text) == (
+        "A.2 What this notice does not cover",
+        "This notice covers our school only.",
+    )
+
+
 def test_a_clause_under_a_sub_heading_stands_under_its_parts_heading_too() -> None:
     text = (
         "Privacy notice\n\nPart 4 - Your rights\n\nCopies\n\n"
@@ -493,6 +502,10 @@ def test_a_clause_under_a_sub_heading_stands_under_its_parts_heading_too() -> No
          "denied"),
         ("changes_to_terms", "We may amend these terms and will not notify you by email.",
          "denied"),
+        # a negation inside a condition denies nothing
+        ("auto_renewal", "The plan renews each year unless either party gives notice of "
+         "non-renewal 60 days before. Either party may end it if the other does not cure a "
+         "breach within 30 days after written notice.", "safe"),
         # a change without notice kept for narrow grounds, beside notice for the rest
         ("changes_to_terms", "We may change these terms by giving you 30 days' notice by "
          "email. We may make changes without notice where they are needed to comply with the "
@@ -3443,6 +3456,19 @@ OPEN_EXTENSIONS_UNCAUSED_INJURY_AND_STAFF_CONDUCT = [
      "sublicense the Cultivar or supply plants to any other grower.", "present"),
 ]  # fmt: skip
 
+JUDGED_DURATIONS_WAIVED_AUDITS_AND_GRANTS_ONLY = [
+    ("nda", "confidentiality_term", "Duration", "These obligations apply to each item until, in "
+     "the reasonable judgement of the Discloser, it is no longer sensitive.", "vague"),
+    ("dpa", "audit_rights", "Audits", "The Company waives its right to audit the Supplier and "
+     "relies on the Supplier's yearly report.", "risky"),
+    ("dpa", "audit_rights", "Audits", "The Supplier's annual statement is the sole means by which "
+     "the Supplier demonstrates compliance with this Agreement.", "risky"),
+    ("dpa", "audit_rights", "Audits", "The Company, or an auditor it mandates, may audit the "
+     "Supplier once a year on 30 days' notice.", "present"),
+    ("licence", "licence_restrictions", "Grant", "The licence also covers the sale and rental of "
+     "the Films as part of the Channel's programmes, in any format.", "missing"),
+]  # fmt: skip
+
 
 @pytest.mark.parametrize(
     ("kid", "item_id", "heading", "text", "expected"),
@@ -3453,6 +3479,7 @@ OPEN_EXTENSIONS_UNCAUSED_INJURY_AND_STAFF_CONDUCT = [
             *PROSPECTIVE_CHANGES_BEFITTING_USE_AND_WAIVED_SAFEGUARDS,
             *EFFORT_SECRECY_AGREED_AUDITS_AND_DISCLOSED_PURPOSES,
             *OPEN_EXTENSIONS_UNCAUSED_INJURY_AND_STAFF_CONDUCT,
+            *JUDGED_DURATIONS_WAIVED_AUDITS_AND_GRANTS_ONLY,
         )
         if f[-1] in ("vague", "risky")
     ],
@@ -3606,6 +3633,7 @@ def test_a_short_exit_at_will_against_a_long_notice_is_risky(employer: str, expe
         *PROSPECTIVE_CHANGES_BEFITTING_USE_AND_WAIVED_SAFEGUARDS,
         *EFFORT_SECRECY_AGREED_AUDITS_AND_DISCLOSED_PURPOSES,
         *OPEN_EXTENSIONS_UNCAUSED_INJURY_AND_STAFF_CONDUCT,
+        *JUDGED_DURATIONS_WAIVED_AUDITS_AND_GRANTS_ONLY,
     ],
 )
 def test_a_one_paragraph_clause_is_read_from_its_text(

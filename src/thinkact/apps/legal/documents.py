@@ -44,10 +44,11 @@ _ORDINAL_HEADING = re.compile(
     rf"^(?i:{_ORDINAL})(?:\s+(?i:clause|article|section|part))?\s*(?:[-\u2013\u2014:.]\s+|\()"
     r"[A-Z][^.;:]{1,70}$"
 )
-# "4.2 ...", "E3.1 ...", "F-2. ...", or a run-in article "Article 8. Reports and payment.
+# "4.2 ...", "E3.1 ...", "F-2. ...", "A.2 ...", or a run-in article "Article 8. Reports and payment.
 # Within twenty days ..."
 _CLAUSE = re.compile(
-    r"^(?:(\d{1,2}\.\d{1,2}(?:\.\d{1,2})?|[A-Z]-?\d{1,2}(?:\.\d{1,2}){1,2}|[A-Z]-?\d{1,2}(?=\.))\.?"
+    r"^(?:(\d{1,2}\.\d{1,2}(?:\.\d{1,2})?|[A-Z]-?\d{1,2}(?:\.\d{1,2}){1,2}|[A-Z]-?\d{1,2}(?=\.)"
+    r"|[A-Z]\.\d{1,2}(?:\.\d{1,2})?)\.?"
     r"|(?i:article|section|clause)\s+(\d{1,3})\.)\s+\S"
 )
 _ITEM = re.compile(r"^(\d{1,2})[.)]\s+(\S.*)$")

@@ -129,7 +129,8 @@ NOT_SPANS = {
     # a grant that names nothing the licensee may not do ("grants ... an exclusive licence to
     # reproduce, adapt and publish the Artworks"): the acts it permits are no restriction
     "{plain_grant}": re.compile(
-        r"\A(?=.*?(?<![a-z])(?:grants?|granted|hereby\s+licen[cs]es?)(?![a-z])[^.;]*?licen[cs]e)"
+        r"\A(?=.*?(?:(?<![a-z])(?:grants?|granted|hereby\s+licen[cs]es?)(?![a-z])[^.;]*?licen[cs]e"
+        r"|(?<![a-z])licen[cs]e\s+(?:also\s+)?(?:covers|includes|extends\s+to)(?![a-z])))"
         r"(?!.*?(?<![a-z])(?:not|no|never|nor|non|except|excluding|save|other\s+than|without|only"
         r"|solely|prohibit\w*|restrict\w*|limited|subject)(?![a-z])).*",
         re.DOTALL,

@@ -472,6 +472,18 @@ _NARROW_GROUND = re.compile(
     r"|required\s+by\s+(?:law|a\s+court|a\s+regulator)|legal\s+(?:requirement|obligation)s?"
     r"|security\s+(?:risk|threat|reason|vulnerabilit|incident|issue)\w*)"
 )
+_CONDITION = re.compile(
+    r"\b(?:if|where|unless|in\s+case|in\s+the\s+event\s+that?)\b", re.IGNORECASE
+)
+
+
+def _conditional(text: str, m: re.Match[str]) -> bool:
+    """Whether a negation stands inside a condition: "if", "where" or "unless" earlier in
+    its clause (since the last comma, semicolon or colon)."""
+    clause_start = max(text.rfind(p, 0, m.start()) for p in ",;:")
+    return bool(_CONDITION.search(text, clause_start + 1, m.start()))
+
+
 _MEANS = re.compile(r"\b(?:by|through|via)\s+(?:means\s+of\s+)?[\w-]+", re.IGNORECASE)
 
 
@@ -632,7 +644,11 @@ def safe_stated(
         text = c.sentence.text
         # the means of an act the sentence forbids is no safeguard denied ("Provider may
         # not change its terms by posting revised terms online or by notice")
-        denied = _MEANS.sub(" ", " ".join(m.group() for m in _NEGATED.finditer(text)))
+        # nor is a negation inside a condition ("if the other party ... does not cure it
+        # within 30 days after receiving written notice")
+        denied = _MEANS.sub(
+            " ", " ".join(m.group() for m in _NEGATED.finditer(text) if not _conditional(text, m))
+        )
         # (not one kept for narrow grounds, the law or security, beside a safeguard stated
         # for the rest: "may make changes without notice where they are needed to comply
         # with the law or to address a security risk")

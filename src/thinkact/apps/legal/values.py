@@ -27,7 +27,8 @@ _DISCRETION = (
     r"|(?:look\s+at|consider|assess|review|decide)\s+each\s+[a-z]+\s+individually"
     r"|depending\s+on\s+[^.;]{0,60}?\bthe\s+circumstances"
     r"|what,?\s+if\s+anything,?"
-    r"|in\s+the\s+(?:view|opinion)\s+of\s+the\s+[a-z]+(?:\s+party)?|in\s+(?:its|our|their)\s+(?:own\s+)?(?:view|opinion)"
+    r"|in\s+the\s+(?:reasonable\s+|sole\s+|absolute\s+)?(?:view|opinion|judge?ment)\s+of\s+the\s+[a-z]+(?:\s+party)?"
+    r"|in\s+(?:its|our|their)\s+(?:own\s+)?(?:reasonable\s+|sole\s+|absolute\s+)?(?:view|opinion|judge?ment)"
     r"|on\s+(?:its|their)\s+own\s+(?:facts|merits)"
     r"|decides?\s+for\s+(?:itself|ourselves|themselves)|as\s+(?:its|our)\s+business\s+(?:requires|needs)"
     r"|(?:convenient|suitable)\s+(?:to|for)\s+(?:it|us|itself|the\s+(?:processor|provider|supplier|"
@@ -330,6 +331,13 @@ VALUES = {  # what a clause states, beyond fixed words
         r"|undergo)\s+(?:any\s+)?(?:inspections?|audits?|on-site|access)"
         r"|(?:audits?|inspections?)\s+(?:or\s+(?:audits?|inspections?)\s+)?[^.;]{0,120}?\b(?:shall|will|may)"
         r"\s+not\s+(?:take\s+place|be\s+(?:carried\s+out|conducted|held|permitted|allowed))(?![a-z])"
+        # or waived ("The Controller waives the right to carry out audits or inspections"), or
+        # the processor's own statement made the only proof ("the sole means by which the
+        # Processor demonstrates compliance")
+        r"|waives?\s+(?:its\s+|the\s+|any\s+|all\s+)?(?:rights?\s+(?:to|of)\s+)?(?:carry\s+out\s+|conduct\s+)?"
+        r"(?:audits?|inspections?|inspect)(?![a-z])"
+        r"|(?:sole|only|exclusive)\s+(?:means|way|evidence|proof)\s+(?:by\s+which|of|that)\s+[^.;]{0,40}?"
+        r"(?:demonstrates?|shows?|proves?)\s+(?:its\s+)?compliance"
     ),
     # A duty that lasts only while one side keeps an interest in it, or the information its
     # value ("for such time as the Disclosing Party has a legitimate interest"): no period.
