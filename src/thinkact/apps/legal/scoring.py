@@ -105,6 +105,8 @@ SPLITS: tuple[str, ...] = (
     "fresh54",
     "fresh55",
     "fresh56",
+    "fresh57",
+    "fresh58",
     "real",
 )
 
