@@ -371,6 +371,13 @@ def test_a_title_that_calls_itself_terms_is_terms_of_service(tmp_path: Path) -> 
     assert detect(load(tmp_path, membership)).kind.id == "terms"
 
 
+def test_a_headline_word_is_a_whole_word() -> None:
+    first = Passage("Paddle Club Membership Terms Please read these terms carefully before "
+                    "you join.", 1, "", "")  # fmt: skip
+    doc = Document("terms.pdf", "", 2, (first, Passage("1. You may cancel.", 1, "", "")))
+    assert detect(doc).kind.id == "terms"  # not services ("care" in "carefully")
+
+
 def test_a_pdf_title_that_runs_into_its_first_line_and_calls_itself_terms() -> None:
     first = Passage("Harbour Kite School - Booking Terms These booking terms apply to every "
                     "lesson you book with us.", 1, "", "")  # fmt: skip

@@ -3467,6 +3467,16 @@ JUDGED_DURATIONS_WAIVED_AUDITS_AND_GRANTS_ONLY = [
      "Supplier once a year on 30 days' notice.", "present"),
     ("licence", "licence_restrictions", "Grant", "The licence also covers the sale and rental of "
      "the Films as part of the Channel's programmes, in any format.", "missing"),
+    ("dpa", "breach_notification", "Processing", "The service sends a notification of the "
+     "recipient by SMS when a parcel arrives.", "missing"),
+    ("dpa", "audit_rights", "Audits", "Audits of the Supplier may take place at a time and in a "
+     "scope to be agreed between the parties.", "vague"),
+    ("general", "limitation_of_liability", "Liability", "In no event shall the Seller be liable "
+     "for the death or illness of any animal fed with the Goods, even if caused by the Seller's "
+     "negligence.", "risky"),
+    ("employment", "ip_ownership", "Rights in Work Results", "All rights of use in the works the "
+     "Employee creates in the course of her duties are granted to the Employer exclusively.",
+     "present"),
 ]  # fmt: skip
 
 

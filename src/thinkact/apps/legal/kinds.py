@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cache
 
 from thinkact.apps.legal.checklist import Kind, kinds
 from thinkact.apps.legal.documents import Document
@@ -133,9 +134,15 @@ _REFERENCE = re.compile(r"(?:\bour|\byour|\bsee the)\s+$")
 
 
 def _names(text: str, title: str) -> bool:
-    """Whether a title phrase stands in the text other than as a reference to another
-    document of ours."""
-    return any(not _REFERENCE.search(text[: m.start()]) for m in phrase(title).finditer(text))
+    """Whether a title phrase stands in the text, as whole words (plurals too: "care" is
+    not "carefully"), other than as a reference to another document of ours."""
+    whole = _whole(title)
+    return any(not _REFERENCE.search(text[: m.start()]) for m in whole.finditer(text))
+
+
+@cache
+def _whole(title: str) -> re.Pattern[str]:
+    return re.compile(phrase(title).pattern + r"(?:s|es)?(?![a-z])")
 
 
 def _sections(doc: Document) -> list[str]:

@@ -152,9 +152,11 @@ _NEGLIGENCE_EXCLUDED = re.compile(
     r"|personal\s+injury)"
     # or for death and personal injury its negligence causes, which no clause may exclude
     r"|(?<![a-z])(?:no\s+liability|not\s+be\s+liable|not\s+liable|no\s+responsibility"
-    r"|not\s+be\s+responsible|not\s+responsible)\s+(?:[a-z]+\s+){0,3}?for\s+(?:any\s+)?(?:death"
+    r"|not\s+be\s+responsible|not\s+responsible|(?:under\s+no\s+circumstances|in\s+no\s+event)\s+"
+    r"(?:will|shall)\s+(?:[a-z']+\s+){1,3}?be\s+(?:liable|responsible))\s+(?:[a-z]+\s+){0,3}?for\s+"
+    r"(?:any\s+|the\s+)?(?:death"
     r"|personal\s+injury|bodily\s+injury|injury|illness)(?:(?!except|unless|other\s+than|save|excluding)[^.;])"
-    r"{0,200}?(?:negligen|(?:howsoever|however)\s+(?:it\s+(?:is|was|may\s+be)\s+)?caused)"
+    r"{0,320}?(?:negligen|(?:howsoever|however)\s+(?:it\s+(?:is|was|may\s+be)\s+)?caused)"
 )
 
 

@@ -434,7 +434,11 @@ VALUES = {  # what a clause states, beyond fixed words
         + r"|(?<![a-z])(?:carry\s+out|conduct|hold|perform|make)\s+(?:audits?|inspections?)"
         r"(?![a-z])[^.;]{0,60}?"
         + _AS_AGREED
-        + r"|(?<![a-z])(?:details|timing|scope|frequency|arrangements|modalities)\s+of\s+"
+        # "may take place in a form, scope and at a time to be agreed between the parties"
+        + r"|(?<![a-z])(?:takes?\s+place|be\s+(?:carried\s+out|conducted|held|performed))\s+"
+        r"[^.;]{0,60}?(?<![a-z])to\s+be\s+(?:agreed|settled|arranged|determined)\s+(?:between|by)\s+"
+        r"the\s+parties(?![a-z])"
+        r"|(?<![a-z])(?:details|timing|scope|frequency|arrangements|modalities)\s+of\s+"
         r"(?:such|the|any|each|these)\s+[a-z]+[^.;]{0,80}?\s(?:will|shall|are\s+to|is\s+to)\s+be\s+"
         r"(?:agreed|settled|arranged|determined|decided)\s+(?:between|by)\s+the\s+parties(?![a-z])"
     ),
