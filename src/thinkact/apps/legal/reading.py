@@ -79,7 +79,8 @@ def stated(
 
 # Open wording no value stated beside it settles: what must be paid, what is granted,
 # promised or refunded, or how and when something is done, left to later agreement or to
-# one side's judgement, or data passed on wherever it is useful or to anyone one side deals with.
+# one side's judgement, data passed on wherever it is useful or to anyone one side deals with,
+# or a stated period stretched by an open one.
 WHATEVER_STATED = (
     "{open_price}", "{open_scope}", "{open_amount}", "{held_as_agreed}", "{as_useful}",
     "{and_others}", "{open_extension}",
