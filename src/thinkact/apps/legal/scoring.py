@@ -107,6 +107,8 @@ SPLITS: tuple[str, ...] = (
     "fresh56",
     "fresh57",
     "fresh58",
+    "fresh59",
+    "fresh60",
     "real",
 )
 
