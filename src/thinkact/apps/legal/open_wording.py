@@ -22,6 +22,15 @@ _KEPT_SECRET = re.compile(
 )
 
 
+def saying(said: re.Pattern[str]) -> Callable[[str], bool]:
+    """A reading of a sentence that says `said`, whatever else it says."""
+
+    def read(text: str) -> bool:
+        return bool(said.search(normalise(text).lower()))
+
+    return read
+
+
 def said_without(said: re.Pattern[str], unless: re.Pattern[str]) -> Callable[[str], bool]:
     """A reading of a sentence that says `said` and nothing of `unless` (what would make it
     concrete or fair)."""
@@ -168,10 +177,6 @@ _AND_OTHERS = re.compile(
 )
 
 
-def _and_others(text: str) -> bool:
-    return bool(_AND_OTHERS.search(normalise(text).lower()))
-
-
 READINGS: dict[str, Callable[[str], bool]] = {
     "{discretion_only}": said_without(_DISCREET, _KEPT_SECRET),
     "{assigned_work}": _assigned_work,
@@ -180,6 +185,6 @@ READINGS: dict[str, Callable[[str], bool]] = {
     "{manners_only}": said_without(_MANNERS, _LIMIT),
     "{check_yourself}": said_without(_IN_FORCE_WHEN_USED, _TOLD),
     "{as_useful}": said_without(_AS_USEFUL, _NECESSARY),
-    "{and_others}": _and_others,
+    "{and_others}": saying(_AND_OTHERS),
     "{secret_by_effort}": said_without(_SECRET_EFFORT, _BOUND_TO_SECRECY),
 }

@@ -9,7 +9,7 @@ import re
 from collections.abc import Callable
 
 from thinkact.apps.legal.evidence import normalise
-from thinkact.apps.legal.open_wording import said_without
+from thinkact.apps.legal.open_wording import said_without, saying
 from thinkact.apps.legal.periods import months_and_days_in, months_in
 
 # An indemnity that reaches the protected party's own fault: "indemnify the Consultant ...
@@ -505,7 +505,7 @@ READINGS: dict[str, Callable[[str], bool]] = {
     "{ends_on_walking_away}": said_without(_WALKS_AWAY, _COVERED),
     "{retroactive}": _retroactive,
     "{unguarded}": _unguarded,
-    "{purpose_disclaimed}": lambda text: bool(_PURPOSE_DISCLAIMED.search(normalise(text).lower())),
+    "{purpose_disclaimed}": saying(_PURPOSE_DISCLAIMED),
     "{free_to_disclose}": _free_to_disclose,
     "{takes_content}": _takes_content,
 }
