@@ -8,13 +8,17 @@ for a model run:
     git stash; PYTHONPATH=src .venv/bin/python bench/legal_text_verdicts.py > /tmp/before.txt
     git stash pop; diff /tmp/before.txt /tmp/after.txt
 
-    [--data bench/legal_set] [--split NAME]
+    [--data bench/legal_set] [--split NAME] [--risk-if]
+
+`--risk-if` reads every item whose risk depends on a fact (a paid service's exits) as if the
+fact held, as a run does once the model has said so.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+from dataclasses import replace
 from pathlib import Path
 
 from thinkact.apps.legal.evidence import rank, sentences
@@ -31,6 +35,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--data", type=Path, default=Path("bench/legal_set"))
     parser.add_argument("--split", help="only this split (default: every split and real/)")
+    parser.add_argument("--risk-if", action="store_true", help="assume every risk_if fact holds")
     args = parser.parse_args()
     entries = json.loads((args.data / "answers.json").read_text(encoding="utf-8"))
     files = [e["file"] for e in entries if args.split in (None, e["split"])]
@@ -42,6 +47,8 @@ def main() -> None:
         kind = detect(doc).kind
         subject = Subject(doc, sentences(doc), kind.name, kind.item_ids)
         for need in kind.needs:
+            if args.risk_if and need.risk_if is not None:
+                need = replace(need, risk_checked=True)
             item = need.item
             found = rank(subject.sentences, item.headings, item.words, item.not_words,
                          limit=SEARCHED)  # fmt: skip

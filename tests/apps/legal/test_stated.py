@@ -446,6 +446,24 @@ def test_a_lettered_clause_number_on_a_pdf_line_of_its_own_heads_its_clause() ->
     )
 
 
+def test_a_plain_text_heading_of_ten_words_between_blank_lines_heads_its_paragraph() -> None:
+    text = (
+        "Privacy notice\n\nWhy we use your information\n\nTo take your booking.\n\n"
+        "The legal basis for our use of your information\n\n"
+        "We rely on your consent.\n\n"
+        "Signed for and on behalf of the Company by its sole director\n"
+    )
+    doc = segment("notice.txt", [text])
+    assert [(p.section, p.text) for p in doc.passages] == [
+        ("Why we use your information", "To take your booking."),
+        ("The legal basis for our use of your information", "We rely on your consent."),
+        (
+            "The legal basis for our use of your information",
+            "Signed for and on behalf of the Company by its sole director",
+        ),
+    ]
+
+
 def test_a_clause_under_a_sub_heading_stands_under_its_parts_heading_too() -> None:
     text = (
         "Privacy notice\n\nPart 4 - Your rights\n\nCopies\n\n"
@@ -699,6 +717,18 @@ def test_an_indemnity_that_reaches_the_protected_partys_own_fault(text: str, ris
          "not pay for work not yet invoiced.", True),
         ("The Supplier may terminate this Agreement for convenience on fifteen (15) days' "
          "written notice.", True),
+        # the other side free to leave "at any time" too: fair, unless the exit keeps what
+        # was paid
+        ("We may close your account on 30 days' notice by email for any reason. You may close "
+         "your account at any time by email.", False),
+        ("The Supplier may terminate this Agreement at any time, for any reason, on 14 days' "
+         "notice. No part of the fees paid is refundable on termination under this clause. The "
+         "Client may terminate this Agreement at any time by written notice.", True),
+        ("The Supplier may terminate this Agreement for any reason on 14 days' notice. The "
+         "Client may terminate this Agreement at any time if the Supplier fails to deliver.",
+         True),
+        ("We may close your account at any time for any reason, with immediate effect. You "
+         "may close your account at any time.", True),
     ],
 )  # fmt: skip
 def test_a_right_for_one_party_alone_to_end_at_will(text: str, risky: bool) -> None:
@@ -3479,6 +3509,38 @@ JUDGED_DURATIONS_WAIVED_AUDITS_AND_GRANTS_ONLY = [
      "present"),
 ]  # fmt: skip
 
+QUESTIONNAIRE_AUDITS_UNDISCLOSED_PAY_AND_REVOCABLE_GRANTS = [
+    ("dpa", "audit_rights", "Audits", "The Customer may audit the Supplier once a year, and only "
+     "by sending the Supplier a written questionnaire.", "risky"),
+    ("dpa", "audit_rights", "Audits", "The Supplier may refuse to answer any question or allow "
+     "any inspection that it considers unjustified.", "risky"),
+    ("dpa", "audit_rights", "Audits", "An inspection of the Supplier's data centre shall "
+     "require the Processor's prior written consent.", "risky"),
+    ("dpa", "audit_rights", "Audits", "The Customer may inspect the Supplier's premises on 30 "
+     "days' notice; an inspection at a site of the Processor shall require the Processor's "
+     "prior consent, which shall not be unreasonably withheld.", "present"),
+    ("employment", "compensation", "Pay", "You will be paid a salary set by the Company within "
+     "the band it has established for your grade.", "vague"),
+    ("employment", "compensation", "Pay", "Your hourly rate will be confirmed to you after your "
+     "start date.", "vague"),
+    ("employment", "compensation", "Pay", "You will be paid $24.50 an hour, within the range the "
+     "Company has set for the role.", "present"),
+    ("licence", "term_termination", "Term", "Either party may end this Agreement by giving the "
+     "other notice with adequate advance.", "vague"),
+    ("services", "term_termination", "Termination", "Either party may terminate this Agreement "
+     "on reasonable advance notice.", "vague"),
+    ("licence", "licence_grant", "Grant", "The Licensor grants the Licensee an exclusive licence "
+     "to use the Mark in the Territory. The Licensor may revoke the licence at any time, for any "
+     "reason, by written notice.", "risky"),
+    ("licence", "licence_grant", "Grant", "The Licensor grants the Licensee an exclusive licence "
+     "to use the Mark in the Territory. The Licensor may revoke the licence if the Licensee fails "
+     "to pay a royalty within 30 days after notice.", "present"),
+    ("privacy", "lawful_basis", "Legal basis", "We rely on whichever legal ground is appropriate "
+     "in the circumstances.", "vague"),
+    ("terms", "acceptable_use", "Using your account", "Please do not use the website to resell "
+     "boxes or to post false reviews.", "present"),
+]  # fmt: skip
+
 
 @pytest.mark.parametrize(
     ("kid", "item_id", "heading", "text", "expected"),
@@ -3490,6 +3552,7 @@ JUDGED_DURATIONS_WAIVED_AUDITS_AND_GRANTS_ONLY = [
             *EFFORT_SECRECY_AGREED_AUDITS_AND_DISCLOSED_PURPOSES,
             *OPEN_EXTENSIONS_UNCAUSED_INJURY_AND_STAFF_CONDUCT,
             *JUDGED_DURATIONS_WAIVED_AUDITS_AND_GRANTS_ONLY,
+            *QUESTIONNAIRE_AUDITS_UNDISCLOSED_PAY_AND_REVOCABLE_GRANTS,
         )
         if f[-1] in ("vague", "risky")
     ],
@@ -3644,6 +3707,7 @@ def test_a_short_exit_at_will_against_a_long_notice_is_risky(employer: str, expe
         *EFFORT_SECRECY_AGREED_AUDITS_AND_DISCLOSED_PURPOSES,
         *OPEN_EXTENSIONS_UNCAUSED_INJURY_AND_STAFF_CONDUCT,
         *JUDGED_DURATIONS_WAIVED_AUDITS_AND_GRANTS_ONLY,
+        *QUESTIONNAIRE_AUDITS_UNDISCLOSED_PAY_AND_REVOCABLE_GRANTS,
     ],
 )
 def test_a_one_paragraph_clause_is_read_from_its_text(

@@ -186,7 +186,7 @@ def segment(name: str, pages: list[str], *, paged: bool | None = None) -> Docume
             if buf and (
                 not line or _TABLE_MARK.match(line) or is_heading or clause_start or paragraph
             ):
-                if not paged and not line and not listed and len(buf) == 1 and _bare(buf[0]):
+                if not paged and not line and not listed and len(buf) == 1 and _bare(buf[0], 10):
                     # A short line standing alone: a plain-text heading ("About this policy").
                     title, section = (title, buf[0]) if title else (buf[0], section)
                     clause, list_next = "", None
@@ -264,14 +264,15 @@ def _carries_on(prev: str, buf: list[str]) -> bool:
     return bool(buf) and prev[-1:].isalpha() and prev[-1:].islower()
 
 
-def _bare(line: str) -> bool:
-    """Whether a line standing alone reads as a heading: one to eight words, starting with a
-    capital letter, none of `_BARE_NOT`; or a question of up to fourteen words."""
+def _bare(line: str, words: int = 8) -> bool:
+    """Whether a line standing alone reads as a heading: one to eight words (ten between
+    blank lines of plain text), starting with a capital letter, none of `_BARE_NOT`; or a
+    question of up to fourteen words."""
     if not line[:1].isupper():
         return False
     if line.endswith("?"):
         return len(line.split()) <= 14 and not _QUESTION_NOT.search(line[:-1])
-    return 1 <= len(line.split()) <= 8 and not _BARE_NOT.search(line)
+    return 1 <= len(line.split()) <= words and not _BARE_NOT.search(line)
 
 
 _TITLE_CHARS = 60

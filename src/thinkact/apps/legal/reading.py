@@ -195,6 +195,12 @@ def clause(candidates: Sequence[Candidate]) -> list[Candidate]:
 
 ONE_SIDED_EXIT = "{one_sided_exit}"
 # A right to end the contract at will: for any reason, for convenience, without cause.
+# Ending "at any time" with no condition after it is leaving at will too.
+_ANY_TIME = re.compile(
+    r"\bat any time\b(?![^.;]{0,80}?\b(?:if|where|when|whenever|upon|on|in the event|should"
+    r"|provided|following|after|for cause|because)\b)",
+    re.IGNORECASE,
+)
 _AT_WILL = re.compile(
     r"\b(?:for any (?:or no )?reason|for no reason|for convenience|without (?:cause|reason)"
     r"|without giving (?:a |any )?reason|without (?:stating|providing|specifying|assigning"
@@ -270,10 +276,17 @@ def one_sided_exit(
     (a customer, or a name in `paying`: "the Estate shall pay the Charges") may leave at will
     unless it keeps back pay for work done."""
     found: dict[str, Candidate] = {}
+    keeps_paid: set[str] = set()  # exits whose paragraph says nothing paid is refunded
     leaving = set()  # every party that may leave at will, the paying side too
+    any_time: set[str] = set()
     for c in own:
         text = c.sentence.text
         grant = _MAY_END.search(text)
+        if grant is not None and not _AT_WILL.search(text) and _ANY_TIME.search(text):
+            # "You may close your account at any time": the other side may leave too,
+            # which makes an exit on notice fair unless it keeps what was paid
+            any_time.add(_leaver(text) or "?")
+            continue
         if grant is None or not _AT_WILL.search(text):
             continue
         who = _leaver(text)
@@ -292,7 +305,13 @@ def one_sided_exit(
             continue
         if not paid:
             found.setdefault(who, c)
-    return next(iter(found.values())) if len(found) == 1 and len(leaving) == 1 else None
+            if unpaid:
+                keeps_paid.add(who)
+    if len(found) != 1 or len(leaving) != 1:
+        return None
+    ((who, exit_),) = found.items()
+    alone = not any_time - leaving
+    return exit_ if alone or who in keeps_paid or _AT_ONCE.search(exit_.sentence.text) else None
 
 
 WORK_KEPT = "{work_kept}"

@@ -422,6 +422,16 @@ _PURPOSE_DISCLAIMED = re.compile(
 )
 
 
+# A licence the licensor may take back at will ("may revoke it at any time, for any reason or
+# without giving a reason"); revocation on the licensee's breach is the fair form.
+_REVOKED_AT_WILL = re.compile(
+    r"\b(?:revoke|revoked|revocable|withdraw|withdrawn|cancel|cancelled|canceled)\b[^.;]{0,80}?"
+    r"(?:\bfor\s+any\s+reason|\bwithout\s+(?:giving\s+|stating\s+|any\s+)?(?:a\s+|any\s+)?(?:reason|cause)"
+    r"|\bat\s+(?:its|the\s+licensor's|our|their)\s+(?:sole\s+|absolute\s+|entire\s+)?discretion"
+    r"|\bat\s+will|\bfor\s+convenience)\b"
+)
+
+
 # Payment put off for four months or more ("by promissory note maturing one hundred and
 # eighty (180) days from the end of the month"): the payee finances the payer. A deadline on
 # late or unpaid sums, interest or refunds is not when payment falls due.
@@ -506,6 +516,7 @@ READINGS: dict[str, Callable[[str], bool]] = {
     "{retroactive}": _retroactive,
     "{unguarded}": _unguarded,
     "{purpose_disclaimed}": saying(_PURPOSE_DISCLAIMED),
+    "{revoked_at_will}": saying(_REVOKED_AT_WILL),
     "{free_to_disclose}": _free_to_disclose,
     "{takes_content}": _takes_content,
 }

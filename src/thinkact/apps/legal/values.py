@@ -181,6 +181,18 @@ VALUES = {  # what a clause states, beyond fixed words
         r"|by\s+reference\s+to)\s+(?:the\s+)?(?:[a-z]+(?:'s)?\s+){0,3}?(?:pay|salary|wage|remuneration"
         r"|grading)\s+(?:structure|scales?|bands?|framework|grid)(?![a-z])"
         r"(?![^.;]{0,80}?(?:set\s+out|schedule|annex|appendix|exhibit|attached|\d))"
+        # or within a range one side keeps to itself, or told only after the work has begun
+        # ("an hourly base rate determined by the Company within the range it has set ...,
+        # which the Company will confirm to Employee after his start date")
+        r"|(?<![a-z])(?:paid|pay|salary|wages?|rate|remuneration)(?![a-z])[^.;\d£$€]{0,80}?\bwithin\s+"
+        r"(?:the\s+|a\s+)?(?:[a-z]+\s+){0,2}?(?:range|band|bracket)\s+(?:(?:that\s+|which\s+)?(?:it|we"
+        r"|they|the\s+[a-z]+)\s+(?:has|have)\s+|(?:that\s+is\s+|which\s+is\s+)?)(?:set|established"
+        r"|fixed|determined|adopted)(?![a-z])(?![^.;]{0,80}?(?:set\s+out|schedule|annex|appendix|exhibit"
+        r"|attached|\d))"
+        r"|(?<![a-z])(?:paid|pay|salary|wages?|rate|remuneration)(?![a-z])[^.;\d£$€]{0,120}?\b(?:confirm"
+        r"|notify|tell|inform|communicate|advise)\w*\s+(?:it\s+)?(?:to\s+)?(?:you|the\s+employee|employee"
+        r"|him|her|them)\s+(?:only\s+)?(?:after|once)\s+(?:your|his|her|their|the|you|he|she|they)\s+"
+        r"(?:start|starts|commencement|begin|begins|have\s+started|has\s+started)"
     ),
     # A refund or credit whose size one side decides ("may grant the refund or credit it
     # considers fair", "such credit as we think appropriate"): open whatever period is said.
@@ -276,7 +288,9 @@ VALUES = {  # what a clause states, beyond fixed words
     # growing year"): taken out whole, so "by written notice" does not pass for its period.
     "{open_notice}": re.compile(
         rf"(?<![a-z])notice\b[^.;]{{0,40}}?\b(?:{_SOON_ENOUGH}"
-        r"|(?:reasonable|appropriate|adequate|sufficient) (?:time|period))(?![a-z])"
+        r"|(?:reasonable|appropriate|adequate|sufficient) (?:time|period|advance"
+        r"|anticipation))(?![a-z])"
+        r"|(?<![a-z])(?:reasonable|appropriate|adequate|sufficient)\s+(?:advance|prior)\s+notice(?![a-z])"
         # or timed by its effect ("given at a point ... leaving enough of it to run, that
         # the other party is not put in difficulty")
         r"|(?<![a-z])notice\b[^.;]{0,80}?\b(?:leaving enough|enough (?:of it |time )?to\b"
@@ -313,8 +327,10 @@ VALUES = {  # what a clause states, beyond fixed words
     "{papers_only}": re.compile(
         r"(?<![a-z])(?:satisfied|met|fulfilled|discharged)\s+"
         r"(?:exclusively|solely|only|in full)\s+by"
-        r"|(?:exclusively|solely|only)\s+(?:by|through|via)\s+(?:providing\s+|making available\s+)?"
-        r"(?:these|the|its|such|their)\s+(?:documents|reports?|certificat\w*|summar\w*)"
+        r"|(?:exclusively|solely|only)\s+(?:by|through|via)\s+(?:means\s+of\s+|way\s+of\s+)?"
+        r"(?:(?:providing|making\s+available|sending)\s+(?:to\s+)?(?:the\s+[a-z]+\s+)?)?"
+        r"(?:these|the|its|such|their|a)\s+(?:written\s+)?(?:documents|reports?|certificat\w*|summar\w*"
+        r"|questionnaires?)"
         r"|(?:inspection|audit)[^.;]{0,100}?\bonly\s+(?:if|where|when)\s+(?:a|the|any)\s+"
         r"(?:supervisory|competent|data protection)\s+authority(?![a-z])"
         # or to what the processor picks and shows ("an auditor selected and appointed by the
@@ -324,7 +340,13 @@ VALUES = {  # what a clause states, beyond fixed words
         r"|(?:limited|confined|restricted)\s+to\s+(?:the\s+)?(?:review|inspection|examination)\s+of\s+"
         r"(?:the\s+)?(?:documents|papers|records\s+made\s+available)"
         # (refusing "an auditor who is a competitor" is the fair form)
-        r"|(?:may|can|is\s+entitled\s+to)\s+(?:decline|refuse)\s+(?:any|an)\s+(?:inspection|audit)(?![a-z])"
+        r"|(?:may|can|is\s+entitled\s+to)\s+(?:decline|refuse)\s+(?:to\s+[^.;]{0,60}?\s(?:allow|permit"
+        r"|accept|undergo)\s+)?(?:any|an)\s+(?:inspection|audit)(?![a-z])"
+        # or held at its pleasure ("an inspection at the Processor's premises shall require the
+        # Processor's prior consent"); consent "not to be unreasonably withheld" is the fair form
+        r"|(?:inspections?|audits?|visits?)\s[^.;]{0,80}?\b(?:require|requires|need|needs|subject\s+to)\s+"
+        r"(?:the\s+)?processor's\s+(?:prior\s+)?(?:written\s+)?(?:consent|approval|agreement)(?![a-z])"
+        r"(?![^.;]{0,60}?unreasonabl)"
         r"|no\s+other\s+right\s+(?:of|to)\s+(?:inspection|audit|inspect)"
         # or denied outright ("is not obliged to permit inspections of its premises")
         r"|not\s+(?:be\s+)?(?:obliged|required|bound)\s+to\s+(?:permit|allow|accept|submit\s+to|grant"
