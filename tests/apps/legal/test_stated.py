@@ -446,6 +446,23 @@ def test_a_lettered_clause_number_on_a_pdf_line_of_its_own_heads_its_clause() ->
     )
 
 
+def test_open_wording_with_the_items_word_is_read_outside_the_likeliest_clause() -> None:
+    verdict, _ = _judged(
+        "terms",
+        "refund_policy",
+        ("4. Cancellation", "4.1 You can cancel at any time."),
+        ("4. Cancellation", "4.2 If you cancel before the 20th, you will not be charged again."),
+        ("4. Cancellation", "4.3 Gift memberships are paid in advance and end after the last box."),
+        ("4. Cancellation", "4.4 If we end your membership, we will refund any payment for a box "
+         "not yet sent within 14 days."),
+        ("4. Cancellation", "4.5 Cancelling does not affect boxes already sent."),
+        ("4. Cancellation", "4.6 You can skip a month on the same timings."),
+        ("6. If something is wrong", "6.1 If there is a problem with your box, we will offer "
+         "whatever remedy we think fair."),
+    )  # fmt: skip
+    assert verdict.verdict == "vague" and verdict.quote.startswith("6.1")
+
+
 def test_a_plain_text_heading_of_ten_words_between_blank_lines_heads_its_paragraph() -> None:
     text = (
         "Privacy notice\n\nWhy we use your information\n\nTo take your booking.\n\n"
@@ -3541,6 +3558,22 @@ QUESTIONNAIRE_AUDITS_UNDISCLOSED_PAY_AND_REVOCABLE_GRANTS = [
      "boxes or to post false reviews.", "present"),
 ]  # fmt: skip
 
+OPEN_STANDARDS_REMEDIES_AND_OWN_PURPOSES = [
+    ("services", "warranties", "Warranties", "The Contractor warrants that the Services will be "
+     "carried out to a proper standard and that the Deliverables will be of a suitable "
+     "quality.", "vague"),
+    ("services", "warranties", "Warranties", "The Contractor warrants that the Services will be "
+     "carried out with reasonable skill and care and to a proper standard.", "present"),
+    ("general", "warranties", "Quality", "The Seller warrants that the Goods will be of good "
+     "quality and free from defects in materials and workmanship.", "present"),
+    ("terms", "refund_policy", "If something is wrong", "If there is a problem with your order, "
+     "we will look into it and offer whatever remedy we think fair.", "vague"),
+    ("privacy", "data_sharing", "Who receives your data", "We pass your booking to the hut "
+     "operator, which may use it for any of its own purposes.", "risky"),
+    ("licence", "licence_restrictions", "Restrictions", "The Licensee must not: (a) sell the "
+     "Recordings; (b) use them in any other production.", "present"),
+]  # fmt: skip
+
 
 @pytest.mark.parametrize(
     ("kid", "item_id", "heading", "text", "expected"),
@@ -3553,6 +3586,7 @@ QUESTIONNAIRE_AUDITS_UNDISCLOSED_PAY_AND_REVOCABLE_GRANTS = [
             *OPEN_EXTENSIONS_UNCAUSED_INJURY_AND_STAFF_CONDUCT,
             *JUDGED_DURATIONS_WAIVED_AUDITS_AND_GRANTS_ONLY,
             *QUESTIONNAIRE_AUDITS_UNDISCLOSED_PAY_AND_REVOCABLE_GRANTS,
+            *OPEN_STANDARDS_REMEDIES_AND_OWN_PURPOSES,
         )
         if f[-1] in ("vague", "risky")
     ],
@@ -3708,6 +3742,7 @@ def test_a_short_exit_at_will_against_a_long_notice_is_risky(employer: str, expe
         *OPEN_EXTENSIONS_UNCAUSED_INJURY_AND_STAFF_CONDUCT,
         *JUDGED_DURATIONS_WAIVED_AUDITS_AND_GRANTS_ONLY,
         *QUESTIONNAIRE_AUDITS_UNDISCLOSED_PAY_AND_REVOCABLE_GRANTS,
+        *OPEN_STANDARDS_REMEDIES_AND_OWN_PURPOSES,
     ],
 )
 def test_a_one_paragraph_clause_is_read_from_its_text(

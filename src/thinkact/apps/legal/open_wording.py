@@ -87,6 +87,22 @@ _WARRANTED = re.compile(
     r"|specification|workmanlike|satisfactory\s+quality)"
 )
 
+# Quality promised only as "a proper standard" or "a suitable quality", with no standard of
+# care, specification or practice named beside it.
+_OPEN_STANDARD = re.compile(
+    r"(?<![a-z])(?:to|of|at)\s+(?:a\s+|an\s+)?(?:proper|suitable|decent|adequate|appropriate|sufficient)"
+    r"(?:\s+and\s+(?:proper|suitable|decent|adequate|appropriate|sufficient))?"
+    r"\s+(?:standard|quality|level)(?![a-z])"
+)
+_NAMED_STANDARD = re.compile(
+    r"(?<![a-z])(?:care\s+and\s+skill|skill(?:,|\s+and)?\s+care|diligence|specification|conform|as\s+described"
+    r"|match\w*\s+(?:its|their|the)\s+description"
+    r"|workmanlike|satisfactory\s+quality|merchantab|fit\s+for\s+(?:the|its|their|any|a)\b"
+    r"|free\s+(?:from|of)\s+(?:defects|faults|errors)|industry\s+practice|good\s+practice"
+    r"|professional\s+standards?|in\s+accordance\s+with|standards?\s+of\s+(?:the|a|an)\s+[a-z]+"
+    r"|(?:iso|bs|en|astm|din|as|nzs|csa|ansi)\s*\d)"
+)
+
 # Secrecy promised only as an effort ("shall use reasonable endeavours to keep private any
 # information ... which that other indicates is commercially sensitive"), with no duty not
 # to disclose beside it.
@@ -181,6 +197,7 @@ READINGS: dict[str, Callable[[str], bool]] = {
     "{discretion_only}": said_without(_DISCREET, _KEPT_SECRET),
     "{assigned_work}": _assigned_work,
     "{effort_only}": said_without(_EFFORT, _WARRANTED),
+    "{open_standard}": said_without(_OPEN_STANDARD, _NAMED_STANDARD),
     "{rules_open}": said_without(_OPEN_RULES, _RULE),
     "{manners_only}": said_without(_MANNERS, _LIMIT),
     "{check_yourself}": said_without(_IN_FORCE_WHEN_USED, _TOLD),

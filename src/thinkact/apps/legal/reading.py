@@ -50,8 +50,19 @@ def stated(
     # and any sentence with two of its words outside other items' clauses: plainly on the
     # item wherever it stands (the settlement terms of a schedule of rates)
     read += [c for c in searched if c.hits >= 2 and c not in read and not in_other_clause(c, item)]
-    clear = _clear(read, item, among)
     whatever = [p for p in item.vague_match if p in WHATEVER_STATED]
+    # and an amount one side decides, in a sentence with one of the item's words outside other
+    # items' clauses ("offer whatever remedy we think fair" under "If something is wrong")
+    read += [
+        c
+        for c in searched
+        if c.hits
+        and c not in read
+        and states(c.sentence.text, [ONE_SIDE_DECIDES])
+        and ONE_SIDE_DECIDES in item.vague_match
+        and not in_other_clause(c, item)
+    ]
+    clear = _clear(read, item, among)
     for c in read:
         text = c.sentence.text
         # a price left open stays open whatever due date is stated beside it
@@ -81,6 +92,7 @@ def stated(
 # promised or refunded, or how and when something is done, left to later agreement or to
 # one side's judgement, data passed on wherever it is useful or to anyone one side deals with,
 # or a stated period stretched by an open one.
+ONE_SIDE_DECIDES = "{open_amount}"
 WHATEVER_STATED = (
     "{open_price}", "{open_scope}", "{open_amount}", "{held_as_agreed}", "{as_useful}",
     "{and_others}", "{open_extension}",

@@ -239,7 +239,8 @@ def _long_renewal(text: str) -> bool:
 # health information for their own purposes, including marketing their products to you"),
 # unless the sentence denies it ("they may not use it for their own purposes").
 _OWN_ENDS = re.compile(
-    r"\b(?:for|in) (?:their|its) own (?:purposes|marketing|use|ends|benefit|business)"
+    r"\b(?:for|in) (?:any of |all of )?(?:their|its) own (?:purposes|marketing|use|ends|benefit"
+    r"|business)"
     r"|\b(?:to|can|may) (?:market|advertise|promote|sell|offer)(?: you)? (?:their|its) (?:own )?"
     r"(?:products|services)"
     r"|\bmarketing (?:their|its) (?:own )?(?:products|services)"

@@ -197,7 +197,8 @@ VALUES = {  # what a clause states, beyond fixed words
     # A refund or credit whose size one side decides ("may grant the refund or credit it
     # considers fair", "such credit as we think appropriate"): open whatever period is said.
     "{open_amount}": re.compile(
-        r"(?<![a-z])(?:refunds?|credits?|reimbursements?|compensation|repayments?)(?![a-z])[^.;]{0,40}?"
+        r"(?<![a-z])(?:refunds?|credits?|reimbursements?|compensation|repayments?|remed(?:y|ies))(?![a-z])"
+        r"[^.;]{0,40}?"
         r"(?<![a-z])(?:as\s+|that\s+|which\s+)?(?:we|it|they|the\s+[a-z]+)\s+(?:may\s+)?(?:consider|considers"
         r"|deem|deems|think|thinks|judge|judges|determine|determines|decide|decides)\s+(?:to\s+be\s+)?"
         r"(?:fair|appropriate|reasonable|adequate|proper|suitable|equitable|just|fit)(?![a-z])"
