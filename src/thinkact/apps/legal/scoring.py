@@ -109,6 +109,8 @@ SPLITS: tuple[str, ...] = (
     "fresh58",
     "fresh59",
     "fresh60",
+    "fresh61",
+    "fresh62",
     "real",
 )
 
