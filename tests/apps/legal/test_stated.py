@@ -3572,6 +3572,13 @@ OPEN_STANDARDS_REMEDIES_AND_OWN_PURPOSES = [
      "operator, which may use it for any of its own purposes.", "risky"),
     ("licence", "licence_restrictions", "Restrictions", "The Licensee must not: (a) sell the "
      "Recordings; (b) use them in any other production.", "present"),
+    ("general", "warranties", "Warranties", "EXCEPT AS STATED ABOVE, SELLER MAKES NO WARRANTY OF "
+     "ANY KIND, INCLUDING ANY WARRANTY THAT THE GOODS CONFORM TO THE SPECIFICATIONS.", "risky"),
+    ("general", "warranties", "Warranties", "The Buyer accepts the Goods as is on delivery and "
+     "shall have no right to reject them.", "risky"),
+    ("general", "warranties", "Warranties", "Seller warrants that the Goods will conform to the "
+     "Specifications. Except for that warranty, Seller makes no other warranty, including any "
+     "implied warranty of merchantability.", "present"),
 ]  # fmt: skip
 
 

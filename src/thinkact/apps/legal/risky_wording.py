@@ -423,6 +423,18 @@ _PURPOSE_DISCLAIMED = re.compile(
 )
 
 
+# A disclaimer that names conformity to what was ordered among what it excludes ("INCLUDING
+# ANY WARRANTY THAT THE PRODUCTS CONFORM TO THE SPECIFICATIONS"), or a buyer left with no
+# right to reject: the goods need not be what was bought.
+_CONFORMITY_DISCLAIMED = re.compile(
+    r"\bincluding\s+(?:without\s+limitation\s+)?(?:any|all|the)\s+(?:implied\s+)?(?:warrant\w*"
+    r"|representations?|guarantees?|conditions?)\s+(?:that|of)\b[^.;]{0,60}?\b(?:conform\w*|compl\w*"
+    r"|correspond\w*)\s+(?:to|with)\s+(?:the|any|its|their)\s+(?:agreed\s+)?(?:specifications?"
+    r"|description|samples?|order)\b"
+    r"|\b(?:shall\s+have|has|have|will\s+have)\s+no\s+right\s+to\s+reject\b"
+)
+
+
 # A licence the licensor may take back at will ("may revoke it at any time, for any reason or
 # without giving a reason"); revocation on the licensee's breach is the fair form.
 _REVOKED_AT_WILL = re.compile(
@@ -518,6 +530,7 @@ READINGS: dict[str, Callable[[str], bool]] = {
     "{unguarded}": _unguarded,
     "{purpose_disclaimed}": saying(_PURPOSE_DISCLAIMED),
     "{revoked_at_will}": saying(_REVOKED_AT_WILL),
+    "{conformity_disclaimed}": saying(_CONFORMITY_DISCLAIMED),
     "{free_to_disclose}": _free_to_disclose,
     "{takes_content}": _takes_content,
 }
