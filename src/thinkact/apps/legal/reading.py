@@ -56,10 +56,10 @@ def stated(
     read += [
         c
         for c in searched
-        if c.hits
+        if ONE_SIDE_DECIDES in item.vague_match
+        and c.hits
         and c not in read
         and states(c.sentence.text, [ONE_SIDE_DECIDES])
-        and ONE_SIDE_DECIDES in item.vague_match
         and not in_other_clause(c, item)
     ]
     clear = _clear(read, item, among)
@@ -207,12 +207,6 @@ def clause(candidates: Sequence[Candidate]) -> list[Candidate]:
 
 ONE_SIDED_EXIT = "{one_sided_exit}"
 # A right to end the contract at will: for any reason, for convenience, without cause.
-# Ending "at any time" with no condition after it is leaving at will too.
-_ANY_TIME = re.compile(
-    r"\bat any time\b(?![^.;]{0,80}?\b(?:if|where|when|whenever|upon|on|in the event|should"
-    r"|provided|following|after|for cause|because)\b)",
-    re.IGNORECASE,
-)
 _AT_WILL = re.compile(
     r"\b(?:for any (?:or no )?reason|for no reason|for convenience|without (?:cause|reason)"
     r"|without giving (?:a |any )?reason|without (?:stating|providing|specifying|assigning"
@@ -224,6 +218,13 @@ _AT_WILL = re.compile(
     r"discretion|whenever (?:it|they|we|he|she) (?:wishes|wish|likes?|chooses?|wants?|pleases?)"
     r"|at any time,? without (?:any )?liability"
     r"|at (?:its|our|their) (?:own )?(?:pleasure|convenience))",
+    re.IGNORECASE,
+)
+# A right to end it "at any time" with no condition after it: the other side's way out, even
+# if not worded as at will ("You may close your account at any time").
+_ANY_TIME = re.compile(
+    r"\bat any time\b(?![^.;]{0,80}?\b(?:if|where|when|whenever|upon|on|in the event|should"
+    r"|provided|following|after|for cause|because)\b)",
     re.IGNORECASE,
 )
 _ENDING = r"\b(?:terminat\w*|end|cancel\w*|close|delete|dismiss\w*|resign\w*|revok\w*)"
@@ -286,7 +287,8 @@ def one_sided_exit(
     customer's termination for convenience "on payment of the termination charges" is
     fair; "will not be obliged to pay any instalment" is not a payment). The paying side
     (a customer, or a name in `paying`: "the Estate shall pay the Charges") may leave at will
-    unless it keeps back pay for work done."""
+    unless it keeps back pay for work done. Where the other side may leave "at any time" too,
+    only an exit that keeps what was paid or takes effect at once is one-sided."""
     found: dict[str, Candidate] = {}
     keeps_paid: set[str] = set()  # exits whose paragraph says nothing paid is refunded
     leaving = set()  # every party that may leave at will, the paying side too
@@ -295,8 +297,6 @@ def one_sided_exit(
         text = c.sentence.text
         grant = _MAY_END.search(text)
         if grant is not None and not _AT_WILL.search(text) and _ANY_TIME.search(text):
-            # "You may close your account at any time": the other side may leave too,
-            # which makes an exit on notice fair unless it keeps what was paid
             any_time.add(_leaver(text) or "?")
             continue
         if grant is None or not _AT_WILL.search(text):
