@@ -3581,6 +3581,22 @@ OPEN_STANDARDS_REMEDIES_AND_OWN_PURPOSES = [
      "implied warranty of merchantability.", "present"),
 ]  # fmt: skip
 
+POSTED_NOTICES_CONSIDERATE_USE_AND_COPIES = [
+    ("terms", "auto_renewal", "Renewal", "Your membership renews automatically each year. If you "
+     "do not want it to renew, you must give us written notice, delivered by hand or by post to "
+     "our office, at least 60 days before the renewal date.", "risky"),
+    ("terms", "auto_renewal", "Renewal", "Your membership renews automatically each year. You "
+     "can stop it renewing at any time in your account settings or by e-mail.", "present"),
+    ("terms", "acceptable_use", "Using the shed", "You must use the shed, the rigging lawn and "
+     "our equipment responsibly and considerately, and must not behave in a way that is "
+     "inappropriate.", "vague"),
+    ("terms", "acceptable_use", "Using the shed", "You must use the shed responsibly and must not "
+     "break the law there, harass other users or interfere with the alarms.", "present"),
+    ("licence", "licence_restrictions", "Miscellaneous", "Notices shall be given by e-mail, with "
+     "a copy by post in the case of a notice of breach. Each party receives an identical copy "
+     "of this Agreement.", "missing"),
+]  # fmt: skip
+
 
 @pytest.mark.parametrize(
     ("kid", "item_id", "heading", "text", "expected"),
@@ -3594,6 +3610,7 @@ OPEN_STANDARDS_REMEDIES_AND_OWN_PURPOSES = [
             *JUDGED_DURATIONS_WAIVED_AUDITS_AND_GRANTS_ONLY,
             *QUESTIONNAIRE_AUDITS_UNDISCLOSED_PAY_AND_REVOCABLE_GRANTS,
             *OPEN_STANDARDS_REMEDIES_AND_OWN_PURPOSES,
+            *POSTED_NOTICES_CONSIDERATE_USE_AND_COPIES,
         )
         if f[-1] in ("vague", "risky")
     ],
@@ -3750,6 +3767,7 @@ def test_a_short_exit_at_will_against_a_long_notice_is_risky(employer: str, expe
         *JUDGED_DURATIONS_WAIVED_AUDITS_AND_GRANTS_ONLY,
         *QUESTIONNAIRE_AUDITS_UNDISCLOSED_PAY_AND_REVOCABLE_GRANTS,
         *OPEN_STANDARDS_REMEDIES_AND_OWN_PURPOSES,
+        *POSTED_NOTICES_CONSIDERATE_USE_AND_COPIES,
     ],
 )
 def test_a_one_paragraph_clause_is_read_from_its_text(

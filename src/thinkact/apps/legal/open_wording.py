@@ -120,13 +120,14 @@ _BOUND_TO_SECRECY = re.compile(
 # Rules of use that name no rule ("use the service responsibly and fairly, and not in any
 # way that we consider inappropriate"); beside a concrete rule they are only a catch-all.
 _OPEN_RULES = re.compile(
-    r"(?<![a-z])(?:responsibly|sensibly|in\s+(?:any|a)\s+(?:way|manner)\s+(?:that\s+)?(?:we|it)\s+"
-    r"(?:consider|deem|think|find|regard\s+as)s?\s+(?:inappropriate|unacceptable|improper))(?![a-z])"
+    r"(?<![a-z])(?:responsibly|sensibly|considerately|in\s+(?:any|a)\s+(?:way|manner)\s+(?:that\s+)?"
+    r"(?:(?:we|it)\s+(?:consider|deem|think|find|regard\s+as)s?|is|are)\s+(?:inappropriate|unacceptable"
+    r"|improper|unsuitable))(?![a-z])"
 )
 _RULE = re.compile(
     r"(?<![a-z])(?:unlawful|illegal|spam|harass|infring|malware|virus|reverse\s+engineer|scrap|abus"
     r"|offensive|fraud|hack|resell|password|automated|bots?|impersonat|defam|obscene|copyright"
-    r"|interfere|disrupt|security|law|rights\s+of\s+others|other\s+users)"
+    r"|interfere|disrupt|security|law(?:s|ful\w*)?(?![a-z])|rights\s+of\s+others|other\s+users)"
 )
 
 

@@ -474,6 +474,13 @@ VALUES = {  # what a clause states, beyond fixed words
         r"|(?<![a-z])renew\w*\s+(?:[a-z]+\s+){0,4}?without\s+(?:any\s+)?(?:reminder|prior\s+notice"
         r"|notice\s+to\s+you|further\s+notice|warning)(?![a-z])"
     ),
+    # A way out only on paper carried to the provider ("you must give us written notice,
+    # delivered by hand or by post to the shed office"): no e-mail, no account page.
+    "{offline_only}": re.compile(
+        r"(?<![a-z])you\s+(?:must|need\s+to|have\s+to|will\s+need\s+to)\s+[^.;]{0,80}?(?<![a-z])(?:by\s+hand"
+        r"\s+or\s+(?:by\s+)?(?:post|mail)|by\s+(?:post|mail)\s+or\s+(?:by\s+)?hand|by\s+(?:registered|recorded"
+        r"|signed-for|certified)\s+(?:post|mail|letter)|only\s+by\s+(?:post|mail|letter))(?![a-z])"
+    ),
     # A duty with no cap in amount or time ("without limitation in amount or time").
     "{no_cap}": re.compile(
         r"(?<![a-z])(?:without\s+(?:any\s+)?limit(?:ation)?\s+(?:in|of|as\s+to)\s+(?:amount|time"
