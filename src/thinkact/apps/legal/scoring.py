@@ -111,6 +111,8 @@ SPLITS: tuple[str, ...] = (
     "fresh60",
     "fresh61",
     "fresh62",
+    "fresh63",
+    "fresh64",
     "real",
 )
 
