@@ -369,6 +369,12 @@ def test_a_stated_warranty_or_grant_stays_present(
         ("The Client shall pay. Then more.", ""),
         ("Payment is due in thirty days.", ""),
         ("This Agreement is made between A and B.", ""),
+        # in sentence case after its number, a label has no verb of a sentence
+        (
+            "3.5 Restriction on competing. The Employee shall not compete.",
+            "Restriction on competing",
+        ),
+        ('6.2 Confidential Information is provided "as is". No warranty is given.', ""),
     ],
 )
 def test_a_run_in_label(text: str, label: str) -> None:
@@ -461,6 +467,18 @@ def test_open_wording_with_the_items_word_is_read_outside_the_likeliest_clause()
          "whatever remedy we think fair."),
     )  # fmt: skip
     assert verdict.verdict == "vague" and verdict.quote.startswith("6.1")
+
+
+def test_duties_only_as_such_a_role_usually_has_are_vague_beside_a_job_title() -> None:
+    verdict, asked = _judged(
+        "employment",
+        "position_duties",
+        ("3. Job Title and Duties", "3.1 You are employed as Head Greenkeeper."),
+        ("3. Job Title and Duties", "3.2 You will carry out the duties that are normally "
+         "associated with a role of this kind, together with any other duties that the Company "
+         "may assign to you."),
+    )  # fmt: skip
+    assert (verdict.verdict, asked) == ("vague", [])
 
 
 def test_a_plain_text_heading_of_ten_words_between_blank_lines_heads_its_paragraph() -> None:
@@ -3581,6 +3599,14 @@ OPEN_STANDARDS_REMEDIES_AND_OWN_PURPOSES = [
      "implied warranty of merchantability.", "present"),
 ]  # fmt: skip
 
+CUSTOMARY_DUTIES_PROTECTED_INTERESTS_AND_SWITCHES = [
+    ("nda", "confidentiality_term", "Duration", "The obligations survive for so long afterwards "
+     "as is reasonably necessary to protect the Discloser's legitimate business interests.",
+     "vague"),
+    ("terms", "auto_renewal", "Automatic renewal", "If Auto-Renew is on, we renew your pass for "
+     "the next season. You can switch it on or off at any time in the app.", "present"),
+]  # fmt: skip
+
 POSTED_NOTICES_CONSIDERATE_USE_AND_COPIES = [
     ("terms", "auto_renewal", "Renewal", "Your membership renews automatically each year. If you "
      "do not want it to renew, you must give us written notice, delivered by hand or by post to "
@@ -3611,6 +3637,7 @@ POSTED_NOTICES_CONSIDERATE_USE_AND_COPIES = [
             *QUESTIONNAIRE_AUDITS_UNDISCLOSED_PAY_AND_REVOCABLE_GRANTS,
             *OPEN_STANDARDS_REMEDIES_AND_OWN_PURPOSES,
             *POSTED_NOTICES_CONSIDERATE_USE_AND_COPIES,
+            *CUSTOMARY_DUTIES_PROTECTED_INTERESTS_AND_SWITCHES,
         )
         if f[-1] in ("vague", "risky")
     ],
@@ -3768,6 +3795,7 @@ def test_a_short_exit_at_will_against_a_long_notice_is_risky(employer: str, expe
         *QUESTIONNAIRE_AUDITS_UNDISCLOSED_PAY_AND_REVOCABLE_GRANTS,
         *OPEN_STANDARDS_REMEDIES_AND_OWN_PURPOSES,
         *POSTED_NOTICES_CONSIDERATE_USE_AND_COPIES,
+        *CUSTOMARY_DUTIES_PROTECTED_INTERESTS_AND_SWITCHES,
     ],
 )
 def test_a_one_paragraph_clause_is_read_from_its_text(

@@ -238,7 +238,15 @@ def run_in_label(text: str) -> str:
         return ""
     titled = all(w[:1].isupper() or w[:1].isdigit() or w in _SMALL_WORDS for w in words)
     emphasised = bool(opened) and (closed or after) == opened
+    ended = text[m.end(4)] if m.end(4) < len(text) else ""
+    if number and not (titled or emphasised) and ended == "." and _FINITE.search(label):
+        return ""  # a short sentence after its number ('6.2 Information is provided "as is".')
     return label if titled or number or emphasised else ""
+
+
+# The verbs of a sentence, which a label in sentence case ("3.5 Restriction on competing.")
+# does not have.
+_FINITE = re.compile(r"\b(?:is|are|was|were|shall|will|may|must|can|cannot)\b")
 
 
 def candidate(s: Sentence, words: Sequence[str] = ()) -> Candidate:

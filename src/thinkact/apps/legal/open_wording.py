@@ -58,6 +58,15 @@ _AS_NEEDED = re.compile(
     r"\s+(?:on|by)\s+(?:the\s+)?(?:changing\s+)?(?:needs|requirements)\s+of\s+the\s+(?:business|company"
     r"|firm|employer|organi[sz]ation)(?![a-z])"
 )
+# or whatever such a job usually involves, the job itself unnamed ("the duties that are
+# normally associated with a role of this kind")
+_BY_CUSTOM = re.compile(
+    r"(?<![a-z])(?:duties|tasks|functions|responsibilities|work)\s+(?:that\s+are\s+|which\s+are\s+)?"
+    r"(?:normally|usually|customarily|ordinarily|typically|commonly|generally)\s+(?:associated\s+with"
+    r"|performed\s+(?:by|in)|expected\s+(?:of|in)|undertaken\s+(?:by|in)|attached\s+to|carried\s+out\s+"
+    r"(?:by|in))\s+(?:a|an|the|such\s+a|any)\s+(?:role|position|post|job|employee)\s+of\s+(?:this|that"
+    r"|its|the\s+same|a\s+similar)\s+(?:kind|nature|type|sort|level)(?![a-z])"
+)
 _EXTRA = re.compile(
     r"(?<![a-z])(?:other|additional|further|related|incidental|ancillary|similar|also|extra)"
     r"(?![a-z])[^.;]{0,40}$"
@@ -68,7 +77,7 @@ def _assigned_work(text: str) -> bool:
     low = normalise(text).lower()
     return any(
         not _EXTRA.search(low[max(0, m.start() - 40) : m.start()])
-        for pattern in (_ASSIGNED, _AS_NEEDED)
+        for pattern in (_ASSIGNED, _AS_NEEDED, _BY_CUSTOM)
         for m in pattern.finditer(low)
     )
 

@@ -368,6 +368,11 @@ VALUES = {  # what a clause states, beyond fixed words
         r"(?<![a-z])(?:for\s+(?:such\s+time|so\s+long|as\s+long)\s+as|while|until)\s+[^.;]{0,60}?"
         r"(?:has|have|retains?|keeps?)\s+(?:a|an|any|its|their)\s+(?:legitimate\s+|reasonable\s+|genuine\s+"
         r"|commercial\s+|business\s+)?(?:interest|value)(?![a-z])"
+        # or as long as protecting them needs ("for so long afterwards as is reasonably
+        # necessary to protect the Discloser's legitimate business interests")
+        r"|(?<![a-z])for\s+(?:such\s+time|so\s+long|as\s+long|such\s+period)\s+(?:afterwards\s+|thereafter\s+"
+        r"|after\s+that\s+)?as\s+(?:is|are|may\s+be)\s+(?:reasonably\s+)?(?:necessary|needed|required)\s+to\s+"
+        r"(?:protect|safeguard|preserve)(?![a-z])"
         # or while the circumstances or someone's interests call for it ("for as long as the
         # circumstances reasonably warrant")
         r"|(?<![a-z])(?:for\s+(?:as|so)\s+long\s+as|for\s+such\s+(?:time|period)\s+as)\s+[^.;]{0,60}?"
