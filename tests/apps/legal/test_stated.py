@@ -481,6 +481,19 @@ def test_duties_only_as_such_a_role_usually_has_are_vague_beside_a_job_title() -
     assert (verdict.verdict, asked) == ("vague", [])
 
 
+@pytest.mark.parametrize(("cap", "expected"), [("$2,500", "risky"), ("$100,000", "present")])
+def test_a_fixed_cap_a_tenth_of_the_fees_or_less_is_risky(cap: str, expected: str) -> None:
+    verdict, _ = _judged(
+        "services",
+        "limitation_of_liability",
+        ("3. Fees", "3.1 The Client shall pay the Engineer a lump-sum fee of $64,600."),
+        ("5. Insurance", "5.1 The Engineer shall insure its liability for at least $1,000,000."),
+        ("7. Limitation of Liability", "7.1 The total liability of the Engineer for all claims "
+         f"shall not exceed {cap}."),
+    )  # fmt: skip
+    assert verdict.verdict == expected
+
+
 def test_a_plain_text_heading_of_ten_words_between_blank_lines_heads_its_paragraph() -> None:
     text = (
         "Privacy notice\n\nWhy we use your information\n\nTo take your booking.\n\n"

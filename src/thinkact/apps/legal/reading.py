@@ -326,6 +326,53 @@ def one_sided_exit(
     return exit_ if alone or who in keeps_paid or _AT_ONCE.search(exit_.sentence.text) else None
 
 
+CAP_BELOW_FEES = "{cap_below_fees}"
+_CAP_WORDS = re.compile(r"\b(?:not exceed|limited to|capped at|no more than|not more than)\b")
+_MONEY = re.compile(
+    r"[$€£¥]\s?(\d[\d,]*(?:\.\d+)?)|(?<![\w.,])(\d[\d,]*(?:\.\d+)?)\s?(?:usd|eur|gbp|chf|cad|aud|nzd"
+    r"|dollars|euros|pounds)\b",
+    re.IGNORECASE,
+)
+# What is paid for the work: the sums a fee sentence states (not insurance, interest or
+# the liability clause's own figures).
+_FEE_WORDS = re.compile(
+    r"\b(?:fees?|price|contract sum|charges|remuneration|compensation|payment)\b", re.IGNORECASE
+)
+_NOT_FEES = re.compile(
+    r"\b(?:insur\w*|interest|liab\w*|damages|deductible|penalt\w*)\b", re.IGNORECASE
+)
+FEE_MULTIPLE = 10
+
+
+def _sums(text: str) -> list[float]:
+    return [float((a or b).replace(",", "")) for a, b in _MONEY.findall(text)]
+
+
+def cap_below_fees(own: Sequence[Candidate], beside: Sequence[Sentence]) -> Candidate | None:
+    """The clause's sentence that caps liability at a fixed sum a tenth or less of the
+    largest fee the document states ("shall not exceed Two Thousand Five Hundred Dollars
+    ($2,500)" against fees of $64,600): a cap no claim of the work's size can reach. A cap
+    measured by the fees themselves is `{token_cap}`'s."""
+    fees = [
+        x
+        for s in beside
+        if _FEE_WORDS.search(f"{s.passage.section} {s.text}")
+        and not _NOT_FEES.search(f"{s.passage.section} {s.text}")
+        for x in _sums(s.text)
+    ]
+    if not fees:
+        return None
+    for c in own:
+        text = c.sentence.text
+        m = _CAP_WORDS.search(text)
+        if m is None or _FEE_WORDS.search(text[m.end() :]):
+            continue
+        caps = _sums(text[m.end() :])
+        if caps and 0 < caps[0] * FEE_MULTIPLE <= max(fees):
+            return c
+    return None
+
+
 WORK_KEPT = "{work_kept}"
 # A licence that ends with the contract, in a paragraph on the work made for the customer:
 # the supplier keeps the deliverables, and the customer leaves without them.
@@ -569,6 +616,10 @@ def risky_stated(
         uneven = _uneven_notice(own, paying)
         if uneven is not None:
             return uneven
+    if CAP_BELOW_FEES in item.risky_match:
+        low_cap = cap_below_fees(own, beside)
+        if low_cap is not None:
+            return low_cap
     if not usual_form:
         return None
     if WORK_KEPT in item.risky_match:  # the licence's own sentence seldom has the words

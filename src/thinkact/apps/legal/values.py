@@ -507,15 +507,14 @@ VALUES = {  # what a clause states, beyond fixed words
     ),
 }
 # "{one_sided_exit}", "{work_kept}" and "{sells_the_work}" are read with their clause and
-# paragraph (reading.py).
+# paragraph, "{cap_below_fees}" with the fees the document states (reading.py).
+IN_CONTEXT = ("{one_sided_exit}", "{work_kept}", "{sells_the_work}", "{cap_below_fees}")
 VALUE_NAMES = (
     *VALUES,
     "{place}",
     *risky_wording.READINGS,
     *open_wording.READINGS,
-    "{one_sided_exit}",
-    "{work_kept}",
-    "{sells_the_work}",
+    *IN_CONTEXT,
 )
 _NAME = r"([A-Z][^\W\d_]+)"  # a capitalised word, accents and all ("Québec")
 _MORE = r"(?: [A-Z][^\W\d_]+){0,2}"  # and the rest of its name ("New South Wales")
@@ -603,8 +602,8 @@ def states(text: str, patterns: Sequence[str], not_words: Sequence[str] = ()) ->
         elif p in _READ:
             if _READ[p](text):
                 return True
-        elif p in ("{one_sided_exit}", "{work_kept}", "{sells_the_work}"):
-            continue  # read with its clause and paragraph, in reading.py
+        elif p in IN_CONTEXT:
+            continue  # read with its clause, paragraph or document, in reading.py
         elif (VALUES[p] if p in VALUES else phrase(p)).search(low):
             return True
     return False
