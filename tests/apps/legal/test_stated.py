@@ -3618,6 +3618,11 @@ CUSTOMARY_DUTIES_PROTECTED_INTERESTS_AND_SWITCHES = [
      "vague"),
     ("terms", "auto_renewal", "Automatic renewal", "If Auto-Renew is on, we renew your pass for "
      "the next season. You can switch it on or off at any time in the app.", "present"),
+    ("services", "confidentiality", "Treatment of Information", "Each party will keep "
+     "confidential such of the other's information as ought reasonably to be treated as "
+     "confidential, for as long as the circumstances warrant.", "vague"),
+    ("terms", "term_termination", "Listing rules", "We may remove any listing that breaches this "
+     "section, and may cancel a sale that has not yet been paid out.", "missing"),
 ]  # fmt: skip
 
 POSTED_NOTICES_CONSIDERATE_USE_AND_COPIES = [
