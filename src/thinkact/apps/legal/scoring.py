@@ -113,6 +113,8 @@ SPLITS: tuple[str, ...] = (
     "fresh62",
     "fresh63",
     "fresh64",
+    "fresh65",
+    "fresh66",
     "real",
 )
 
