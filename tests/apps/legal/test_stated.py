@@ -52,6 +52,8 @@ def test_no_period_is_stated(text: str) -> None:
         ("a salary of 85,000 per annum", True),
         ("a competitive salary", False),
         ("section 12.3 applies", False),
+        ("a fee of 5,000 pounds sterling", True),
+        ("orders of at least 600 pounds of fish", False),
     ],
 )
 def test_an_amount(text: str, expected: bool) -> None:
@@ -3618,6 +3620,12 @@ CUSTOMARY_DUTIES_PROTECTED_INTERESTS_AND_SWITCHES = [
      "vague"),
     ("terms", "auto_renewal", "Automatic renewal", "If Auto-Renew is on, we renew your pass for "
      "the next season. You can switch it on or off at any time in the app.", "present"),
+    ("employment", "term_termination", "Notice and termination", "After the probationary "
+     "period, the Company may terminate the employment by giving one month's written notice. "
+     "The Employee shall give four months' written notice of resignation.", "risky"),
+    ("employment", "term_termination", "Notice and termination", "After the probationary "
+     "period, the Company may terminate the employment by giving three months' written notice. "
+     "The Employee shall give one month's written notice of resignation.", "present"),
     ("services", "confidentiality", "Treatment of Information", "Each party will keep "
      "confidential such of the other's information as ought reasonably to be treated as "
      "confidential, for as long as the circumstances warrant.", "vague"),

@@ -660,26 +660,66 @@ def _notice_days(text: str) -> int | None:
     return max(found, default=None)
 
 
+# A party bound to give notice to leave ("The Employee shall give four months' written notice
+# of resignation").
+_GIVES_NOTICE = re.compile(
+    r"\b(?:shall|must|will|is to)\s+give\s+[^.;]{0,60}?\bnotice\b", re.IGNORECASE
+)
+
+
+def _giver(text: str) -> str:
+    """Who a sentence binds to give notice ("the employee"), or ""."""
+    m = _GIVES_NOTICE.search(text)
+    return _CLAUSE_NUMBER.sub("", text[: m.start()]).strip().lower() if m else ""
+
+
+def _notice_length(text: str) -> int | None:
+    """The longest period a sentence states, in days, its months in words too ("one
+    month's")."""
+    days = [d for d in (_notice_days(text),) if d is not None]
+    days += [round(m * 30) for m in months_in(text)]
+    return max(days, default=None)
+
+
 def _uneven_notice(own: Sequence[Candidate], paying: frozenset[str]) -> Candidate | None:
     """The sentence that lets one party end at will on a short notice (two weeks or less, or
     pay in lieu) while the other must give two months or more ("The Company may terminate
     ... with or without cause, by giving ... seven (7) days' notice" beside "The Employee may
-    resign by giving ... ninety (90) days' notice"). The paying side's short exit is the
+    resign by giving ... ninety (90) days' notice"), or on any notice a quarter or less of
+    the three months or more the other must give. The paying side's short exit is the
     norm."""
     exits = [
-        (c, _leaver(c.sentence.text), _notice_days(c.sentence.text))
+        (c, _leaver(c.sentence.text) or _giver(c.sentence.text), _notice_length(c.sentence.text))
         for c in own
-        if _MAY_END.search(c.sentence.text)
+        if _MAY_END.search(c.sentence.text) or _GIVES_NOTICE.search(c.sentence.text)
     ]
     for c, who, days in exits:
-        if not who or _BOTH.search(who) or not _AT_WILL.search(c.sentence.text):
+        if not who or _BOTH.search(who) or _PAYING_SIDE.search(who):
+            continue
+        others = [(o, d or 0) for _, o, d in exits if o and o != who and not _BOTH.search(o)]
+        # (an employer pays, but its leaving is no saving of its own: it ends a living)
+        employer = any(_EMPLOYEE.search(o) for o, _ in others)
+        if who.split()[-1] in paying and not employer:
             continue
         short = (days is not None and days <= 14) or _AT_ONCE.search(c.sentence.text)
-        if _PAYING_SIDE.search(who) or who.split()[-1] in paying or not short:
-            continue
-        if any(o != who and not _BOTH.search(o) and (d or 0) >= 60 for _, o, d in exits if o):
+        if _AT_WILL.search(c.sentence.text) and short and any(d >= 60 for _, d in others):
+            return c
+        # or, for no cause, on notice a quarter or less of the three months or more the other
+        # must give
+        if (
+            days
+            and not _EMPLOYEE.search(who)
+            and not _FOR_CAUSE.search(c.sentence.text)
+            and any(d >= max(90, 4 * days) for _, d in others)
+        ):
             return c
     return None
+
+
+_EMPLOYEE = re.compile(r"\b(?:employee|executive|worker)$")
+_FOR_CAUSE = re.compile(
+    r"\b(?:if|where|in the event|upon|should|unless|breach\w*)\b", re.IGNORECASE
+)
 
 
 def _other_bound_to_notice(own: Sequence[Candidate], exit_: Candidate) -> bool:

@@ -67,7 +67,7 @@ VALUES = {  # what a clause states, beyond fixed words
         r"(?:year|month)s?(?![a-z])"
     ),
     "{amount}": re.compile(
-        r"[$€£¥]\s?\d|(?<![a-z0-9])\d[\d,.]*\s?(?:usd|eur|gbp|chf|dollars|euros|pounds)(?![a-z])"
+        r"[$€£¥]\s?\d|(?<![a-z0-9])\d[\d,.]*\s?(?:usd|eur|gbp|chf|dollars|euros|pounds\s+sterling)(?![a-z])"
         r"|(?<![a-z])(?:usd|eur|gbp|chf)\s?\d|(?<![\d.,])\d{1,3}(?:,\d{3})+(?![\d,])"
     ),
     # The law of the United States as a whole (there is no general federal contract law),
