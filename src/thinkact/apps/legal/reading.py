@@ -25,6 +25,7 @@ from thinkact.apps.legal.evidence import (
     titled,
 )
 from thinkact.apps.legal.periods import months_in
+from thinkact.apps.legal.risky_wording import CAP_WORDS
 from thinkact.apps.legal.values import open_deadline, states, without
 
 
@@ -327,10 +328,9 @@ def one_sided_exit(
 
 
 CAP_BELOW_FEES = "{cap_below_fees}"
-_CAP_WORDS = re.compile(r"\b(?:not exceed|limited to|capped at|no more than|not more than)\b")
 _MONEY = re.compile(
     r"[$€£¥]\s?(\d[\d,]*(?:\.\d+)?)|(?<![\w.,])(\d[\d,]*(?:\.\d+)?)\s?(?:usd|eur|gbp|chf|cad|aud|nzd"
-    r"|dollars|euros|pounds)\b",
+    r"|dollars|euros|pounds\s+sterling)\b",
     re.IGNORECASE,
 )
 # What is paid for the work: the sums a fee sentence states (not insurance, interest or
@@ -364,7 +364,7 @@ def cap_below_fees(own: Sequence[Candidate], beside: Sequence[Sentence]) -> Cand
         return None
     for c in own:
         text = c.sentence.text
-        m = _CAP_WORDS.search(text)
+        m = CAP_WORDS.search(text)
         if m is None or _FEE_WORDS.search(text[m.end() :]):
             continue
         caps = _sums(text[m.end() :])

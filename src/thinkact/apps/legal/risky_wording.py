@@ -164,7 +164,8 @@ _NEGLIGENCE_EXCLUDED = re.compile(
 # preceding the claim", "the Charges for the calendar month before the claim"): a token sum,
 # where the usual measure is a year's fees (six or four months is still a real cap). A cap on
 # service credits or delay damages by the month's fees is their usual form.
-_CAPS = re.compile(r"\b(?:not exceed|limited to|capped at|no more than|not more than)\b")
+# The words that cap a liability at what follows them.
+CAP_WORDS = re.compile(r"\b(?:not exceed|limited to|capped at|no more than|not more than)\b")
 _FEES_PAID = re.compile(
     r"\b(?:fees|charges|amounts?|sums?|price|subscription)\b[^.;]{0,60}?\b(?:paid|payable|received"
     r"|invoiced)\b"
@@ -176,7 +177,7 @@ TOKEN_MONTHS = 3.0
 
 def _token_cap(text: str) -> bool:
     low = normalise(text).lower()
-    cap = _CAPS.search(low)
+    cap = CAP_WORDS.search(low)
     if cap is None or _CREDITS.search(low) or not _FEES_PAID.search(low, cap.end()):
         return False
     tail = low[cap.end() :]
