@@ -2220,7 +2220,7 @@ def test_a_deed_under_how_long_this_lasts_has_a_term() -> None:
 
 
 def test_the_paying_side_named_by_the_document_may_leave_at_will() -> None:
-    from thinkact.apps.legal.reading import payers
+    from thinkact.apps.legal.exits import payers
 
     text = ("4.3 The Estate may end this Agreement at any time, for any reason, by giving the "
             "Contractor three months' notice.")  # fmt: skip
@@ -2487,7 +2487,7 @@ def test_a_pdf_line_between_a_sentence_and_a_numbered_paragraph_heads_it() -> No
 
 
 def test_the_payer_named_before_the_payee_and_a_fee() -> None:
-    from thinkact.apps.legal.reading import payers
+    from thinkact.apps.legal.exits import payers
 
     assert payers("7. The Railway will pay the Owner a hire fee of GBP 9,600.") == {"railway"}
     assert payers("The Board shall settle correct invoices within 30 days.") == {"board"}

@@ -30,9 +30,10 @@ from thinkact.apps.legal.evidence import (
     rank,
     verify_quote,
 )
+from thinkact.apps.legal.exits import payers
 from thinkact.apps.legal.kinds import Detected, kind_answer, kind_question
 from thinkact.apps.legal.periods import months_in
-from thinkact.apps.legal.reading import payers, risky_stated, safe_stated, stated
+from thinkact.apps.legal.reading import risky_stated, safe_stated, stated
 from thinkact.apps.legal.values import states
 from thinkact.formats import jsonish
 from thinkact.models.base import Model

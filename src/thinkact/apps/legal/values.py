@@ -506,6 +506,20 @@ VALUES = {  # what a clause states, beyond fixed words
         r"(?<![a-z])(?:whatever|for\s+any\s+reason|including|even\s+(?:if|where|when|for|on))(?![a-z])"
     ),
 }
+# What a sentence denies: the span after a negation, up to a condition or the clause's end
+# ("without any notice"), or a list denied as a whole.
+NEGATED = re.compile(
+    # a list denied as a whole ("No period of notice, payment in lieu or other compensation
+    # is due")
+    r"\bno\b[^.;:()]{0,120}?\b(?:is|are|will\s+be|shall\s+be|becomes?)\s+(?:due|payable|owed"
+    r"|paid|refunded|repaid|returned)\b"
+    r"|\b(?:whether or not|without|not|no|never|nor|cannot|can't|won't)\b"
+    r"(?!\s+(?:later|less|fewer|more|sooner|earlier)\s+than|\s+only)"
+    r"(?:(?!\b(?:if|unless|until|once|provided|except|so long as|as long as|takes? effect"
+    r"|becomes? effective|applies|will|shall)\b)[^.;:,()])*",
+    re.IGNORECASE,
+)
+
 # "{one_sided_exit}", "{work_kept}" and "{sells_the_work}" are read with their clause and
 # paragraph, "{cap_below_fees}" with the fees the document states (reading.py).
 IN_CONTEXT = ("{one_sided_exit}", "{work_kept}", "{sells_the_work}", "{cap_below_fees}")

@@ -1,0 +1,231 @@
+"""Who may end a contract, and how: a right for one party alone to end it at will
+(`one_sided_exit`), an exit on short notice against the other side's long one
+(`uneven_notice`), and who pays under the document (`payers`). Read by `reading.risky_stated`
+for the "{one_sided_exit}" wording of a termination clause."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from thinkact.apps.legal.evidence import Candidate, normalise
+from thinkact.apps.legal.periods import months_in
+from thinkact.apps.legal.values import NEGATED, states
+
+ONE_SIDED_EXIT = "{one_sided_exit}"
+# A right to end the contract at will: for any reason, for convenience, without cause.
+_AT_WILL = re.compile(
+    r"\b(?:for any (?:or no )?reason|for no reason|for convenience|without (?:cause|reason)"
+    r"|without giving (?:a |any )?reason|without (?:stating|providing|specifying|assigning"
+    r"|having to give|having to state|needing to give|being (?:required|obliged) to give)"
+    r" (?:a |any )?reasons?"
+    r"|without (?:the |any )?(?:need|obligation|requirement) to (?:give|state|provide|specify)"
+    r" (?:a |any )?reasons?"
+    r"|at will|at-will|(?:in|at) its (?:sole |absolute )?"
+    r"discretion|whenever (?:it|they|we|he|she) (?:wishes|wish|likes?|chooses?|wants?|pleases?)"
+    r"|at any time,? without (?:any )?liability"
+    r"|at (?:its|our|their) (?:own )?(?:pleasure|convenience))",
+    re.IGNORECASE,
+)
+# A right to end it "at any time" with no condition after it: the other side's way out, even
+# if not worded as at will ("You may close your account at any time").
+_ANY_TIME = re.compile(
+    r"\bat any time\b(?![^.;]{0,80}?\b(?:if|where|when|whenever|upon|on|in the event|should"
+    r"|provided|following|after|for cause|because)\b)",
+    re.IGNORECASE,
+)
+_ENDING = r"\b(?:terminat\w*|end|cancel\w*|close|delete|dismiss\w*|resign\w*|revok\w*)"
+_MAY_END = re.compile(
+    r"\b(?:may|can|is entitled to|reserves the right to|has the right to)\b[^.;]{0,40}?"
+    rf"{_ENDING}\b",
+    re.IGNORECASE,
+)
+ENDS_WHOLE = re.compile(
+    rf"{_ENDING}\s+(?:this|these|the|your|its|their|any)\s+"
+    r"(?:\w+\s+){0,2}?(?:agreement|terms|contract|account|subscription|membership|lease"
+    r"|licen[cs]e|access|employment|engagement)s?\b",
+    re.IGNORECASE,
+)
+_BOTH = re.compile(r"\b(?:either|each|both|neither|the parties)\b|\bor the\b", re.IGNORECASE)
+CLAUSE_NUMBER = re.compile(r"^\s*(?:\(?[0-9a-z]{1,3}[.)]\s*)*(?:\d+(?:\.\d+)*\.?\s+)?")
+# A failure to pay is a reason to end, not a payment for ending.
+_DEFAULT = re.compile(
+    r"\b(?:fails?|failure|failing)\s+to\s+pay\w*|\bnon-?payment\b|\blate\s+payment\b|\bunpaid\b"
+    r"|\boverdue\b"
+    # nor is money the leaver keeps ("the sums already paid remain acquired by the Licensor
+    # by way of fixed compensation")
+    r"|\b(?:sums?|amounts?|fees?|monies|moneys|payments?)\s+(?:already\s+)?(?:paid|received)\s+"
+    r"(?:shall\s+|will\s+)?(?:remain|are|be)\s+(?:acquired|retained|kept|forfeited)\b[^.;]*",
+    re.IGNORECASE,
+)
+# What the party that ends it gives the other for the work done or the time paid for.
+_PAYS = ["pay", "paid", "payment", "charge", "refund", "compensat", "in lieu", "reimburs"]
+# The side that pays: its leaving at will ends its own spending, the norm of services and
+# subscriptions, unless it also withholds pay for what was done ("will not be obliged to
+# pay any instalment ... whatever work has been carried out").
+PAYING_SIDE = re.compile(
+    r"\b(?:the )?(?:client|customer|buyer|purchaser|licensee|tenant|lessee|hirer|subscriber"
+    r"|member|user|you)s?$"
+)
+
+
+# Who pays under the document ("the Estate shall pay the Charges"): its own names for the
+# paying side.
+_PAYER = re.compile(
+    r"\b(?:the\s+)?([A-Za-z]+)\s+(?:shall|will|must|agrees to|is to)\s+(?:promptly\s+)?"
+    # "pay the Charges", "pay the Owner a hire fee", "settle correct invoices"
+    r"(?:pay|settle|remit)\s+(?:[a-z]+\s+){0,4}?(?:charges?|fees?|price|prices|invoices?"
+    r"|rent|royalt(?:y|ies)|subscription|contract sum|remuneration|compensation)\b",
+    re.IGNORECASE,
+)
+
+
+def payers(text: str) -> frozenset[str]:
+    """The names a document gives the parties that pay under it."""
+    return frozenset(m.group(1).lower() for m in _PAYER.finditer(normalise(text)))
+
+
+def one_sided_exit(
+    own: Sequence[Candidate], paying: frozenset[str] = frozenset()
+) -> Candidate | None:
+    """The sentence that lets one party alone end the contract at will ("The Licensor may
+    terminate this Agreement at any time, for any reason"), when no other party has such a
+    right in the clause and nothing in its paragraph pays the other side for it (a
+    customer's termination for convenience "on payment of the termination charges" is
+    fair; "will not be obliged to pay any instalment" is not a payment). The paying side
+    (a customer, or a name in `paying`: "the Estate shall pay the Charges") may leave at will
+    unless it keeps back pay for work done. Where the other side may leave "at any time" too,
+    only an exit that keeps what was paid or takes effect at once is one-sided."""
+    found: dict[str, Candidate] = {}
+    keeps_paid: set[str] = set()  # exits whose paragraph says nothing paid is refunded
+    leaving = set()  # every party that may leave at will, the paying side too
+    any_time: set[str] = set()
+    for c in own:
+        text = c.sentence.text
+        grant = _MAY_END.search(text)
+        if grant is not None and not _AT_WILL.search(text) and _ANY_TIME.search(text):
+            any_time.add(_leaver(text) or "?")
+            continue
+        if grant is None or not _AT_WILL.search(text):
+            continue
+        who = _leaver(text)
+        if _BOTH.search(who) or not who:
+            return None  # a right both parties have
+        paragraph = c.sentence.passage.sentences()
+        paid = any(states(_DEFAULT.sub(" ", NEGATED.sub(" ", other)), _PAYS) for other in paragraph)
+        unpaid = any(
+            states(m.group(), _PAYS) for other in paragraph for m in NEGATED.finditer(other)
+        )
+        leaving.add(who)
+        paying_side = PAYING_SIDE.search(who) or who.split()[-1] in paying
+        if paying_side and not unpaid:
+            continue
+        if not paid:
+            found.setdefault(who, c)
+            if unpaid:
+                keeps_paid.add(who)
+    if len(found) != 1 or len(leaving) != 1:
+        return None
+    ((who, exit_),) = found.items()
+    alone = not any_time - leaving
+    return exit_ if alone or who in keeps_paid or _AT_ONCE.search(exit_.sentence.text) else None
+
+
+def _leaver(text: str) -> str:
+    """Who a sentence lets end the contract ("the company" in "10.1 The Company may
+    terminate ..."), or ""."""
+    grant = _MAY_END.search(text)
+    return CLAUSE_NUMBER.sub("", text[: grant.start()]).strip().lower() if grant else ""
+
+
+_NOTICE = re.compile(
+    r"(?:\((\d+)\)|\b(\d+))\s*(?:calendar\s+|business\s+|working\s+|clear\s+)?(day|week|month)s?\b",
+    re.IGNORECASE,
+)
+_UNIT_DAYS = {"day": 1, "week": 7, "month": 30}
+_AT_ONCE = re.compile(r"\bimmediate|\bwithout (?:any )?notice\b", re.IGNORECASE)
+
+
+def _notice_days(text: str) -> int | None:
+    """The longest period a sentence states, in days ("ninety (90) days'" -> 90)."""
+    found = [
+        int(m.group(1) or m.group(2)) * _UNIT_DAYS[m.group(3).lower()]
+        for m in _NOTICE.finditer(text)
+    ]
+    return max(found, default=None)
+
+
+# A party bound to give notice to leave ("The Employee shall give four months' written notice
+# of resignation").
+_GIVES_NOTICE = re.compile(
+    r"\b(?:shall|must|will|is to)\s+give\s+[^.;]{0,60}?\bnotice\b", re.IGNORECASE
+)
+
+
+def _giver(text: str) -> str:
+    """Who a sentence binds to give notice ("the employee"), or ""."""
+    m = _GIVES_NOTICE.search(text)
+    return CLAUSE_NUMBER.sub("", text[: m.start()]).strip().lower() if m else ""
+
+
+def _notice_length(text: str) -> int | None:
+    """The longest period a sentence states, in days, its months in words too ("one
+    month's")."""
+    days = [d for d in (_notice_days(text),) if d is not None]
+    days += [round(m * 30) for m in months_in(text)]
+    return max(days, default=None)
+
+
+def uneven_notice(own: Sequence[Candidate], paying: frozenset[str]) -> Candidate | None:
+    """The sentence that lets one party end at will on a short notice (two weeks or less, or
+    pay in lieu) while the other must give two months or more ("The Company may terminate
+    ... with or without cause, by giving ... seven (7) days' notice" beside "The Employee may
+    resign by giving ... ninety (90) days' notice"), or on any notice a quarter or less of
+    the three months or more the other must give. The paying side's short exit is the
+    norm."""
+    exits = [
+        (c, _leaver(c.sentence.text) or _giver(c.sentence.text), _notice_length(c.sentence.text))
+        for c in own
+        if _MAY_END.search(c.sentence.text) or _GIVES_NOTICE.search(c.sentence.text)
+    ]
+    for c, who, days in exits:
+        if not who or _BOTH.search(who) or PAYING_SIDE.search(who):
+            continue
+        others = [(o, d or 0) for _, o, d in exits if o and o != who and not _BOTH.search(o)]
+        # (an employer pays, but its leaving is no saving of its own: it ends a living)
+        employer = any(_EMPLOYEE.search(o) for o, _ in others)
+        if who.split()[-1] in paying and not employer:
+            continue
+        short = (days is not None and days <= 14) or _AT_ONCE.search(c.sentence.text)
+        if _AT_WILL.search(c.sentence.text) and short and any(d >= 60 for _, d in others):
+            return c
+        # or, for no cause, on notice a quarter or less of the three months or more the other
+        # must give
+        if (
+            days
+            and not _EMPLOYEE.search(who)
+            and not _FOR_CAUSE.search(c.sentence.text)
+            and any(d >= max(90, 4 * days) for _, d in others)
+        ):
+            return c
+    return None
+
+
+_EMPLOYEE = re.compile(r"\b(?:employee|executive|worker)$")
+_FOR_CAUSE = re.compile(
+    r"\b(?:if|where|in the event|upon|should|unless|breach\w*)\b", re.IGNORECASE
+)
+
+
+def other_bound_to_notice(own: Sequence[Candidate], exit_: Candidate) -> bool:
+    """Whether a party other than the one free to leave at will must give a month's notice
+    or more to leave ("you may terminate your employment by giving ... six months' written
+    notice")."""
+    who = _leaver(exit_.sentence.text)
+    for c in own:
+        other = _leaver(c.sentence.text)
+        if c is exit_ or not other or other == who or _BOTH.search(other):
+            continue
+        if any(m >= 1 for m in months_in(c.sentence.text)):
+            return True
+    return False
