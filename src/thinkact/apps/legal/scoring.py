@@ -115,6 +115,8 @@ SPLITS: tuple[str, ...] = (
     "fresh64",
     "fresh65",
     "fresh66",
+    "fresh67",
+    "fresh68",
     "real",
 )
 
