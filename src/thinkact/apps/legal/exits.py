@@ -131,10 +131,10 @@ def one_sided_exit(
     return exit_ if alone or who in keeps_paid or _AT_ONCE.search(exit_.sentence.text) else None
 
 
-def _leaver(text: str) -> str:
-    """Who a sentence lets end the contract ("the company" in "10.1 The Company may
-    terminate ..."), or ""."""
-    grant = _MAY_END.search(text)
+def _leaver(text: str, right: re.Pattern[str] = _MAY_END) -> str:
+    """Who a sentence gives a `right` to end the contract ("the company" in "10.1 The Company
+    may terminate ..."), or binds to give notice to leave, or ""."""
+    grant = right.search(text)
     return CLAUSE_NUMBER.sub("", text[: grant.start()]).strip().lower() if grant else ""
 
 
@@ -162,18 +162,12 @@ _GIVES_NOTICE = re.compile(
 )
 
 
-def _giver(text: str) -> str:
-    """Who a sentence binds to give notice ("the employee"), or ""."""
-    m = _GIVES_NOTICE.search(text)
-    return CLAUSE_NUMBER.sub("", text[: m.start()]).strip().lower() if m else ""
-
-
 def _notice_length(text: str) -> int | None:
     """The longest period a sentence states, in days, its months in words too ("one
     month's")."""
-    days = [d for d in (_notice_days(text),) if d is not None]
-    days += [round(m * 30) for m in months_in(text)]
-    return max(days, default=None)
+    months = [round(m * 30) for m in months_in(text)]
+    days = _notice_days(text)
+    return max(months if days is None else [*months, days], default=None)
 
 
 def uneven_notice(own: Sequence[Candidate], paying: frozenset[str]) -> Candidate | None:
@@ -184,9 +178,9 @@ def uneven_notice(own: Sequence[Candidate], paying: frozenset[str]) -> Candidate
     the three months or more the other must give. The paying side's short exit is the
     norm."""
     exits = [
-        (c, _leaver(c.sentence.text) or _giver(c.sentence.text), _notice_length(c.sentence.text))
+        (c, _leaver(text) or _leaver(text, _GIVES_NOTICE), _notice_length(text))
         for c in own
-        if _MAY_END.search(c.sentence.text) or _GIVES_NOTICE.search(c.sentence.text)
+        if _MAY_END.search(text := c.sentence.text) or _GIVES_NOTICE.search(text)
     ]
     for c, who, days in exits:
         if not who or _BOTH.search(who) or PAYING_SIDE.search(who):

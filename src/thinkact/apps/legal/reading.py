@@ -241,24 +241,25 @@ def cap_below_fees(own: Sequence[Candidate], beside: Sequence[Sentence]) -> Cand
     largest fee the document states ("shall not exceed Two Thousand Five Hundred Dollars
     ($2,500)" against fees of $64,600): a cap no claim of the work's size can reach. A cap
     measured by the fees themselves is `{token_cap}`'s."""
-    fees = [
-        x
-        for s in beside
-        if _FEE_WORDS.search(f"{s.passage.section} {s.text}")
-        and not _NOT_FEES.search(f"{s.passage.section} {s.text}")
-        for x in _sums(s.text)
-    ]
-    if not fees:
-        return None
+    fees: list[float] | None = None  # read from the document only once a fixed cap is found
     for c in own:
         text = c.sentence.text
         m = CAP_WORDS.search(text)
         if m is None or _FEE_WORDS.search(text[m.end() :]):
             continue
         caps = _sums(text[m.end() :])
-        if caps and 0 < caps[0] * FEE_MULTIPLE <= max(fees):
+        if not caps:
+            continue
+        if fees is None:
+            fees = [x for s in beside if _is_fee(s) for x in _sums(s.text)]
+        if fees and 0 < caps[0] * FEE_MULTIPLE <= max(fees):
             return c
     return None
+
+
+def _is_fee(s: Sentence) -> bool:
+    heading_and_text = f"{s.passage.section} {s.text}"
+    return bool(_FEE_WORDS.search(heading_and_text)) and not _NOT_FEES.search(heading_and_text)
 
 
 WORK_KEPT = "{work_kept}"

@@ -54,6 +54,11 @@ _AS_AGREED = (
     r"|mutually\s+|later\s+|then\s+)?(?:agree|consider|decide|determine|think|deem|settle"
     r"|arrange|find)(?![a-z])"
 )
+# Pay, and what follows it up to a figure: the subject of the open-pay forms below.
+_PAY = r"|(?<![a-z])(?:paid|pay|salary|wages?|rate|remuneration)(?![a-z])[^.;\d£$€]"
+# Nothing after it points to a table or a figure that settles it.
+_NO_TABLE = r"(?![^.;]{0,80}?(?:set\s+out|schedule|annex|appendix|exhibit|attached|\d))"
+
 VALUES = {  # what a clause states, beyond fixed words
     "{period}": re.compile(
         rf"(?<![a-z0-9]){_NUMBER}\s*(?:\(\d+\)\s*)?-?\s*"
@@ -172,24 +177,22 @@ VALUES = {  # what a clause states, beyond fixed words
         r"|(?<![a-z])(?:its|their|our|his|her|the\s+[a-z]+'s)\s+(?:customary|usual|normal|ordinary"
         r"|going)\s+(?:[a-z]+\s+)?(?:rates?|prices?|fees?|charges?|tariffs?)(?![a-z])"
         r"(?![^.;]{0,80}?(?:set\s+out|schedule|annex|appendix|exhibit|attached|listed|published"
-        r"|price\s+list|rate\s+card|\d))"
+        r"|price\s+list|rate\s+card|\d))" + _PAY + r"{0,80}?(?<![a-z])"
         # pay set by one side's own pay structure or scale, with no figure, grade or table to
         # find it in ("the hourly rate applicable to your position under the Company's pay
         # structure"); a review of a stated salary under a pay policy is no such thing
-        r"|(?<![a-z])(?:paid|pay|salary|wages?|rate|remuneration)(?![a-z])[^.;\d£$€]{0,80}?(?<![a-z])"
         r"(?:under|in\s+keeping\s+with|in\s+accordance\s+with|according\s+to|in\s+line\s+with"
         r"|by\s+reference\s+to)\s+(?:the\s+)?(?:[a-z]+(?:'s)?\s+){0,3}?(?:pay|salary|wage|remuneration"
         r"|grading)\s+(?:structure|scales?|bands?|framework|grid)(?![a-z])"
-        r"(?![^.;]{0,80}?(?:set\s+out|schedule|annex|appendix|exhibit|attached|\d))"
+        + _NO_TABLE
         # or within a range one side keeps to itself, or told only after the work has begun
         # ("an hourly base rate determined by the Company within the range it has set ...,
         # which the Company will confirm to Employee after his start date")
-        r"|(?<![a-z])(?:paid|pay|salary|wages?|rate|remuneration)(?![a-z])[^.;\d£$€]{0,80}?\bwithin\s+"
+        + _PAY
+        + r"{0,80}?\bwithin\s+"
         r"(?:the\s+|a\s+)?(?:[a-z]+\s+){0,2}?(?:range|band|bracket)\s+(?:(?:that\s+|which\s+)?(?:it|we"
         r"|they|the\s+[a-z]+)\s+(?:has|have)\s+|(?:that\s+is\s+|which\s+is\s+)?)(?:set|established"
-        r"|fixed|determined|adopted)(?![a-z])(?![^.;]{0,80}?(?:set\s+out|schedule|annex|appendix|exhibit"
-        r"|attached|\d))"
-        r"|(?<![a-z])(?:paid|pay|salary|wages?|rate|remuneration)(?![a-z])[^.;\d£$€]{0,120}?\b(?:confirm"
+        r"|fixed|determined|adopted)(?![a-z])" + _NO_TABLE + _PAY + r"{0,120}?\b(?:confirm"
         r"|notify|tell|inform|communicate|advise)\w*\s+(?:it\s+)?(?:to\s+)?(?:you|the\s+employee|employee"
         r"|him|her|them)\s+(?:only\s+)?(?:after|once)\s+(?:your|his|her|their|the|you|he|she|they)\s+"
         r"(?:start|starts|commencement|begin|begins|have\s+started|has\s+started)"
