@@ -3649,6 +3649,45 @@ POSTED_NOTICES_CONSIDERATE_USE_AND_COPIES = [
      "of this Agreement.", "missing"),
 ]  # fmt: skip
 
+WAIVED_OBJECTIONS_DENIED_EXCLUSIONS_AND_YEARLY_ROYALTIES = [
+    ("dpa", "subprocessors", "Sub-processors", "The Customer authorises the Processor to use "
+     "sub-processors. The Customer waives any right to object to a new or replacement "
+     "sub-processor.", "risky"),
+    ("dpa", "subprocessors", "Sub-processors", "The Processor may change its sub-processors by "
+     "updating its website. The Customer shall not be entitled to object to the appointment of "
+     "a sub-processor.", "risky"),
+    ("dpa", "subprocessors", "Sub-processors", "The Processor shall tell the Customer of any new "
+     "sub-processor at least 30 days in advance, and the Customer may object on reasonable "
+     "grounds within that period.", "present"),
+    ("nda", "confidentiality_exclusions", "Register of disclosures", "The register is itself "
+     "confidential; leaving a document off it does not mean that the document is not "
+     "Confidential Information.", "missing"),
+    ("nda", "confidentiality_exclusions", "Exclusions", "Confidential Information does not "
+     "include information that is or becomes publicly available through no fault of the "
+     "Recipient.", "present"),
+    ("dpa", "breach_notification", "Audits", "The Controller may audit the Processor once a "
+     "year, and also after a personal data breach, on 30 days' written notice.", "missing"),
+    ("dpa", "breach_notification", "Security", "After becoming aware of a personal data breach, "
+     "the Processor shall notify the Controller within 24 hours.", "present"),
+    ("general", "warranties", "Quality", "The Supplier warrants that the timber supplied will be "
+     "of good, sound quality.", "vague"),
+    ("general", "warranties", "Quality", "The Supplier warrants that the timber supplied will be "
+     "new, of good quality and compatible with the existing floor.", "present"),
+    ("licence", "payment_terms", "Royalties", "Royalties are calculated for each calendar year "
+     "and paid within 150 days after the end of the year.", "risky"),
+    ("licence", "payment_terms", "Royalties", "Royalties are calculated for each calendar "
+     "quarter and paid within thirty days after the end of the quarter.", "present"),
+    ("services", "ip_ownership", "Drawings", "All rights in the survey drawings remain with the "
+     "Surveyor, which may publish them in any medium without payment to the Client.", "risky"),
+    ("services", "ip_ownership", "Drawings", "The survey drawings belong to the Client, which may "
+     "use and publish them without further payment.", "present"),
+    ("terms", "limitation_of_liability", "Our liability", "We are liable for damage we cause by "
+     "breaking these terms in accordance with the law.", "present"),
+    ("saas", "warranties", "Service level", "The Provider shall provide the Service with "
+     "professional care and in all material respects as described in the Documentation.",
+     "present"),
+]  # fmt: skip
+
 
 @pytest.mark.parametrize(
     ("kid", "item_id", "heading", "text", "expected"),
@@ -3664,6 +3703,7 @@ POSTED_NOTICES_CONSIDERATE_USE_AND_COPIES = [
             *OPEN_STANDARDS_REMEDIES_AND_OWN_PURPOSES,
             *POSTED_NOTICES_CONSIDERATE_USE_AND_COPIES,
             *CUSTOMARY_DUTIES_PROTECTED_INTERESTS_AND_SWITCHES,
+            *WAIVED_OBJECTIONS_DENIED_EXCLUSIONS_AND_YEARLY_ROYALTIES,
         )
         if f[-1] in ("vague", "risky")
     ],
@@ -3822,6 +3862,7 @@ def test_a_short_exit_at_will_against_a_long_notice_is_risky(employer: str, expe
         *OPEN_STANDARDS_REMEDIES_AND_OWN_PURPOSES,
         *POSTED_NOTICES_CONSIDERATE_USE_AND_COPIES,
         *CUSTOMARY_DUTIES_PROTECTED_INTERESTS_AND_SWITCHES,
+        *WAIVED_OBJECTIONS_DENIED_EXCLUSIONS_AND_YEARLY_ROYALTIES,
     ],
 )
 def test_a_one_paragraph_clause_is_read_from_its_text(

@@ -126,6 +126,15 @@ NOT_SPANS = {
         r"(?<![a-z])(?:passwords?|pass\s*codes?|passphrases?|pins?|log-?in\s+(?:details|data)"
         r"|credentials|access\s+codes?)(?![a-z])[^.;]{0,30}?(?<![a-z])(?:secret|confidential|private)"
     ),
+    # a breach as the occasion of something else, in a sentence that tells no one of it ("may
+    # inspect ... once a year, and additionally after a personal data breach"): no duty to
+    # notify
+    "{breach_occasion}": re.compile(
+        r"\A(?!.*?(?<![a-z])(?:notif|inform|report|tell|told|alert|communicat|aware))"
+        r".*?(?<![a-z])(?:after|following|upon|on|in\s+the\s+event\s+of|in\s+case\s+of)\s+"
+        r"(?:a|an|any|the|each)\s+(?:personal\s+data\s+|data\s+|security\s+)?(?:breach|incident)",
+        re.DOTALL,
+    ),
     # a grant that names nothing the licensee may not do ("grants ... an exclusive licence to
     # reproduce, adapt and publish the Artworks"): the acts it permits are no restriction
     "{plain_grant}": re.compile(

@@ -96,16 +96,17 @@ _WARRANTED = re.compile(
     r"|specification|workmanlike|satisfactory\s+quality)"
 )
 
-# Quality promised only as "a proper standard" or "a suitable quality", with no standard of
+# Quality promised only as "a proper standard" or "good, sound quality", with no standard of
 # care, specification or practice named beside it.
+_GOOD = r"(?:proper|suitable|decent|adequate|appropriate|sufficient|good|sound)"
 _OPEN_STANDARD = re.compile(
-    r"(?<![a-z])(?:to|of|at)\s+(?:a\s+|an\s+)?(?:proper|suitable|decent|adequate|appropriate|sufficient)"
-    r"(?:\s+and\s+(?:proper|suitable|decent|adequate|appropriate|sufficient))?"
+    rf"(?<![a-z])(?:to|of|at)\s+(?:a\s+|an\s+)?{_GOOD}(?:(?:,|\s+and|,\s+and)\s+{_GOOD})?"
     r"\s+(?:standard|quality|level)(?![a-z])"
 )
 _NAMED_STANDARD = re.compile(
     r"(?<![a-z])(?:care\s+and\s+skill|skill(?:,|\s+and)?\s+care|diligence|specification|conform|as\s+described"
-    r"|match\w*\s+(?:its|their|the)\s+description"
+    r"|match\w*\s+(?:its|their|the)\s+(?:description|samples?|original)|compatible\s+with"
+    r"|(?:be|is|are)\s+new\b"
     r"|workmanlike|satisfactory\s+quality|merchantab|fit\s+for\s+(?:the|its|their|any|a)\b"
     r"|free\s+(?:from|of)\s+(?:defects|faults|errors)|industry\s+practice|good\s+practice"
     r"|professional\s+standards?|in\s+accordance\s+with|standards?\s+of\s+(?:the|a|an)\s+[a-z]+"

@@ -328,6 +328,16 @@ _AT_ITS_CHOICE = re.compile(
     r"|\bdecides? for (?:itself|themselves) (?:which|who|whom)\b"
 )
 _CONTROLLER_TOLD = re.compile(r"\b(?:inform|notif|notice|tell|object|consent|approv)")
+# The controller told, if at all, with no say ("waives any right to object to the engagement
+# or replacement of a further processor"); not an objection kept for stated grounds.
+_OBJECTION_WAIVED = re.compile(
+    r"(?:\b(?:waives?|waived|gives? up|renounces?)\b[^.;]{0,30}?\bright\s+to\s+object"
+    r"|\b(?:has|have|shall\s+have|will\s+have)\s+no\s+right\s+to\s+object"
+    r"|\b(?:(?:is|are)\s+not|(?:shall|will)\s+not\s+be)\s+entitled\s+to\s+object"
+    r"|\b(?:may|can|shall|will)\s+not\s+object)"
+    r"(?![^.;]{0,80}\b(?:unless|except|save|other\s+than|unreasonabl\w*|on\s+(?:reasonable|legitimate|justified)"
+    r"|on\s+(?:the\s+)?grounds?))"
+)
 
 
 def _own_ends(text: str) -> bool:
@@ -451,7 +461,9 @@ _REVOKED_AT_WILL = re.compile(
 # late or unpaid sums, interest or refunds is not when payment falls due.
 _FALLS_DUE = re.compile(
     r"\b(?:(?:shall|will|must|agrees? to|is to)\s+pay"
-    r"|(?:is|are|shall\s+be|will\s+be|becomes?|falls?)\s+(?:due|payable)|payment\s+(?:is|shall\s+be|will\s+be)\s+(?:due|made)|maturing)\b"
+    r"|(?:is|are|shall\s+be|will\s+be|becomes?|falls?)\s+(?:due|payable)|payment\s+(?:is|shall\s+be|will\s+be)\s+(?:due|made)|maturing"
+    # "shall be calculated for each calendar year and paid within one hundred eighty days"
+    r"|(?:be|and|are|is)\s+paid\s+(?:within|no\s+later\s+than|not\s+later\s+than))\b"
 )
 _NOT_THE_DUE_DATE = re.compile(
     r"\b(?:unpaid|overdue|late|fails?|failure|default|interest|refund\w*|repay\w*)"
@@ -521,6 +533,7 @@ READINGS: dict[str, Callable[[str], bool]] = {
     "{token_cap}": _token_cap,
     "{unannounced}": _unannounced,
     "{added_at_will}": said_without(_AT_ITS_CHOICE, _CONTROLLER_TOLD),
+    "{objection_waived}": saying(_OBJECTION_WAIVED),
     "{long_renewal}": _long_renewal,
     "{own_ends}": _own_ends,
     "{kept_on_breach}": _kept_on_breach,
