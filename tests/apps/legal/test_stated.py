@@ -3688,6 +3688,53 @@ WAIVED_OBJECTIONS_DENIED_EXCLUSIONS_AND_YEARLY_ROYALTIES = [
      "present"),
 ]  # fmt: skip
 
+EXCLUDED_INSPECTIONS_OTHER_NOTICES_AND_FREED_EXITS = [
+    ("dpa", "audit_rights", "Verification", "The Controller may verify compliance exclusively by "
+     "reviewing the Processor's current certificate and its latest internal audit report.",
+     "risky"),
+    ("dpa", "audit_rights", "Verification", "The Controller may ask for the Processor's reports. "
+     "On-site inspections at the Processor's premises are excluded.", "risky"),
+    ("dpa", "audit_rights", "Verification", "The Controller, or an auditor it mandates, may "
+     "inspect the Processor once a year. Audits by a competitor of the Processor are "
+     "excluded.", "present"),
+    ("dpa", "breach_notification", "Records", "The Processor shall notify the Controller within "
+     "5 days of any change to its contact persons.", "missing"),
+    ("dpa", "breach_notification", "Costs", "The Processor may charge for assistance beyond four "
+     "hours a year, unless it is needed because of a breach by the Processor of this "
+     "agreement.", "missing"),
+    ("terms", "changes_to_terms", "Changes", "We may change these terms. We will give you at "
+     "least 30 days' notice by email. If a change is to your disadvantage, you may cancel "
+     "before it takes effect, without the notice period in clause 4 applying.", "present"),
+    ("terms", "changes_to_terms", "Changes", "We may change these terms at any time, without "
+     "notice to you.", "risky"),
+    ("terms", "warranties", "Your rights", "Nothing in these terms limits your rights under the "
+     "Consumer Protection Act.", "present"),
+]  # fmt: skip
+
+
+def test_duties_kept_for_an_open_time_after_expiry_say_nothing_of_how_it_ends() -> None:
+    verdict, _ = _judged(
+        "nda",
+        "term_termination",
+        ("Duration", "6.1 This agreement remains in force until 31 December 2028. Either party "
+         "may end it earlier on 14 days' written notice."),
+        ("Duration", "6.2 The duties of confidence apply to information received while this "
+         "agreement is in force, and continue after its expiry or termination for such period "
+         "as the parties consider reasonable."),
+    )  # fmt: skip
+    assert verdict.verdict == "present"
+
+
+def test_a_cancellation_right_under_a_shared_heading_is_no_refund_term() -> None:
+    verdict, _ = _judged(
+        "terms",
+        "refund_policy",
+        ("Fees", "The first month's fee is calculated pro rata from the day you join."),
+        ("Cancellation and termination", "You may cancel your membership at any time by giving "
+         "us 20 business days' written notice."),
+    )  # fmt: skip
+    assert verdict.verdict != "present"
+
 
 @pytest.mark.parametrize(
     ("kid", "item_id", "heading", "text", "expected"),
@@ -3704,6 +3751,7 @@ WAIVED_OBJECTIONS_DENIED_EXCLUSIONS_AND_YEARLY_ROYALTIES = [
             *POSTED_NOTICES_CONSIDERATE_USE_AND_COPIES,
             *CUSTOMARY_DUTIES_PROTECTED_INTERESTS_AND_SWITCHES,
             *WAIVED_OBJECTIONS_DENIED_EXCLUSIONS_AND_YEARLY_ROYALTIES,
+            *EXCLUDED_INSPECTIONS_OTHER_NOTICES_AND_FREED_EXITS,
         )
         if f[-1] in ("vague", "risky")
     ],
@@ -3863,6 +3911,7 @@ def test_a_short_exit_at_will_against_a_long_notice_is_risky(employer: str, expe
         *POSTED_NOTICES_CONSIDERATE_USE_AND_COPIES,
         *CUSTOMARY_DUTIES_PROTECTED_INTERESTS_AND_SWITCHES,
         *WAIVED_OBJECTIONS_DENIED_EXCLUSIONS_AND_YEARLY_ROYALTIES,
+        *EXCLUDED_INSPECTIONS_OTHER_NOTICES_AND_FREED_EXITS,
     ],
 )
 def test_a_one_paragraph_clause_is_read_from_its_text(

@@ -135,6 +135,14 @@ NOT_SPANS = {
         r"(?:a|an|any|the|each)\s+(?:personal\s+data\s+|data\s+|security\s+)?(?:breach|incident)",
         re.DOTALL,
     ),
+    # a notice of something else, in a sentence that names no breach or incident ("shall notify
+    # the Controller without delay of any change"): the whole sentence goes
+    "{no_breach_named}": re.compile(
+        r"\A(?!.*?(?<![a-z])(?:breach|incident|compromis|unauthori[sz]ed|leak|violation|security"
+        r"\s+event|loss\s+of\s+(?:personal\s+)?data|data\s+loss|accidental|unlawful))"
+        r"(?=.*?(?<![a-z])notif).*",
+        re.DOTALL,
+    ),
     # a grant that names nothing the licensee may not do ("grants ... an exclusive licence to
     # reproduce, adapt and publish the Artworks"): the acts it permits are no restriction
     "{plain_grant}": re.compile(

@@ -152,14 +152,14 @@ def _clear(
     read: Sequence[Candidate], item: Item, among: frozenset[str] = frozenset()
 ) -> Candidate | None:
     """The sentence of the clause that states the item's element, if one does. Where no
-    sentence has the item's words, not one another item claims under a heading they share
-    ("30 days before your membership expires ... renew" under "Renewal and cancellation"
-    says nothing of refunds)."""
+    sentence under the item's headings has its words, not one another item claims under a
+    heading they share ("30 days before your membership expires ... renew" under "Renewal
+    and cancellation" says nothing of refunds, whatever a fee clause elsewhere says)."""
     values = [p for p in item.concrete_match if p.startswith("{")]
     own = clause(read)  # each has the item's words or stands under its heading
-    worded = any(c.hits for c in own)
+    worded = any(c.hits and c.score > c.hits for c in own)  # (the score counts the heading)
     for c in own:
-        if not worded and _claimed(c, item, among):
+        if not (worded or c.hits) and _claimed(c, item, among):
             continue
         text = c.sentence.text
         if states(text, values, item.not_words) or states(
@@ -446,6 +446,12 @@ def _conditional(text: str, m: re.Match[str]) -> bool:
 
 
 _MEANS = re.compile(r"\b(?:by|through|via)\s+(?:means\s+of\s+)?[\w-]+", re.IGNORECASE)
+_OTHER_SIDE_LEAVES = re.compile(
+    r"\b(?:you|customers?|members?|users?|clients?|licensees?|subscribers?)\s+(?:may|can|(?:is|are)"
+    r"\s+entitled\s+to|ha(?:s|ve)\s+the\s+right\s+to)\s+(?:[a-z]+\s+){0,2}?(?:cancel|terminate|end"
+    r"|leave|withdraw|close)\b",
+    re.IGNORECASE,
+)
 
 
 def risky_stated(
@@ -551,8 +557,15 @@ def safe_stated(
         # not change its terms by posting revised terms online or by notice")
         # nor is a negation inside a condition ("if the other party ... does not cure it
         # within 30 days after receiving written notice")
+        # nor one that frees the other side ("you may cancel ... by written notice, without
+        # the notice period in clause 4.1 applying")
         denied = _MEANS.sub(
-            " ", " ".join(m.group() for m in NEGATED.finditer(text) if not _conditional(text, m))
+            " ",
+            " ".join(
+                m.group()
+                for m in NEGATED.finditer(text)
+                if not _conditional(text, m) and not _OTHER_SIDE_LEAVES.search(text, 0, m.start())
+            ),
         )
         # (not one kept for narrow grounds, the law or security, beside a safeguard stated
         # for the rest: "may make changes without notice where they are needed to comply

@@ -335,6 +335,10 @@ VALUES = {  # what a clause states, beyond fixed words
         r"(?:(?:providing|making\s+available|sending)\s+(?:to\s+)?(?:the\s+[a-z]+\s+)?)?"
         r"(?:these|the|its|such|their|a)\s+(?:written\s+)?(?:documents|reports?|certificat\w*|summar\w*"
         r"|questionnaires?)"
+        # ("exclusively by the Controller reviewing the Processor's current ... certificate")
+        r"|(?:exclusively|solely|only)\s+by\s+[^.;]{0,60}?\b(?:reviewing|reading|receiving|examining"
+        r"|checking|inspecting)\s+[^.;]{0,60}?\b(?:documents|reports?|certificat\w*|summar\w*"
+        r"|questionnaires?)(?![a-z])"
         r"|(?:inspection|audit)[^.;]{0,100}?\bonly\s+(?:if|where|when)\s+(?:a|the|any)\s+"
         r"(?:supervisory|competent|data protection)\s+authority(?![a-z])"
         # or to what the processor picks and shows ("an auditor selected and appointed by the
@@ -357,6 +361,9 @@ VALUES = {  # what a clause states, beyond fixed words
         r"|undergo)\s+(?:any\s+)?(?:inspections?|audits?|on-site|access)"
         r"|(?:audits?|inspections?)\s+(?:or\s+(?:audits?|inspections?)\s+)?[^.;]{0,120}?\b(?:shall|will|may)"
         r"\s+not\s+(?:take\s+place|be\s+(?:carried\s+out|conducted|held|permitted|allowed))(?![a-z])"
+        # ("Inspections at the Processor's premises ... are excluded"; not an auditor who competes)
+        r"|(?:audits?|inspections?)\b(?![^.;]{0,120}?competi)[^.;]{0,120}?\b(?:are|is|shall\s+be"
+        r"|will\s+be)\s+excluded(?![a-z])"
         # or waived ("The Controller waives the right to carry out audits or inspections"), or
         # the processor's own statement made the only proof ("the sole means by which the
         # Processor demonstrates compliance")
