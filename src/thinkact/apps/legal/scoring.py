@@ -117,6 +117,8 @@ SPLITS: tuple[str, ...] = (
     "fresh66",
     "fresh67",
     "fresh68",
+    "fresh69",
+    "fresh70",
     "real",
 )
 
