@@ -3736,6 +3736,37 @@ def test_a_cancellation_right_under_a_shared_heading_is_no_refund_term() -> None
     assert verdict.verdict != "present"
 
 
+UNSPOKEN_SECRETS_PURPOSEFUL_USE_AND_WEIGHED_CAPS = [
+    ("nda", "confidential_information", "Confidential Information", "Confidential Information "
+     "means information the Discloser provides in writing that is marked as confidential. "
+     "Information that the Discloser gives orally or shows on site visits is not Confidential "
+     "Information.", "risky"),
+    ("nda", "confidential_information", "Confidential Information", "Information that the "
+     "Discloser gives orally is not Confidential Information unless it is identified as "
+     "confidential when disclosed and confirmed in writing within 14 days.", "present"),
+    ("licence", "licence_restrictions", "Manner of use", "The Licensee shall use the Dataset "
+     "in a manner consistent with the purpose of this Agreement and shall prevent its use by "
+     "others beyond what is reasonable.", "vague"),
+    ("general", "limitation_of_liability", "Loss or damage", "The Yard's liability for loss of a "
+     "boat is limited to an amount that is fair and reasonable, having regard to the charges "
+     "paid and all the circumstances.", "vague"),
+    ("general", "limitation_of_liability", "Loss or damage", "The Yard's liability for loss of a "
+     "boat is limited to the charges paid in the season of the loss, having regard to its "
+     "insurance.", "present"),
+]  # fmt: skip
+
+
+def test_a_cancellation_section_without_refund_words_states_no_refund_term() -> None:
+    verdict, _ = _judged(
+        "terms",
+        "refund_policy",
+        ("Duration and cancellation", "You may cancel your membership at any time by e-mail. "
+         "The cancellation takes effect at the end of the month. Skis in our care at that time "
+         "may be collected within 30 days."),
+    )  # fmt: skip
+    assert verdict.verdict == "missing"
+
+
 @pytest.mark.parametrize(
     ("kid", "item_id", "heading", "text", "expected"),
     [
@@ -3752,6 +3783,7 @@ def test_a_cancellation_right_under_a_shared_heading_is_no_refund_term() -> None
             *CUSTOMARY_DUTIES_PROTECTED_INTERESTS_AND_SWITCHES,
             *WAIVED_OBJECTIONS_DENIED_EXCLUSIONS_AND_YEARLY_ROYALTIES,
             *EXCLUDED_INSPECTIONS_OTHER_NOTICES_AND_FREED_EXITS,
+            *UNSPOKEN_SECRETS_PURPOSEFUL_USE_AND_WEIGHED_CAPS,
         )
         if f[-1] in ("vague", "risky")
     ],
@@ -3912,6 +3944,7 @@ def test_a_short_exit_at_will_against_a_long_notice_is_risky(employer: str, expe
         *CUSTOMARY_DUTIES_PROTECTED_INTERESTS_AND_SWITCHES,
         *WAIVED_OBJECTIONS_DENIED_EXCLUSIONS_AND_YEARLY_ROYALTIES,
         *EXCLUDED_INSPECTIONS_OTHER_NOTICES_AND_FREED_EXITS,
+        *UNSPOKEN_SECRETS_PURPOSEFUL_USE_AND_WEIGHED_CAPS,
     ],
 )
 def test_a_one_paragraph_clause_is_read_from_its_text(

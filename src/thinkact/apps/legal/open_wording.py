@@ -159,6 +159,9 @@ _MANNERS = re.compile(
     # "anything ... that goes beyond what a licensee in its position might reasonably be
     # expected to do, or which the Licensor could fairly regard as prejudicial to the Variety"
     r"|beyond\s+what\s+(?:a|an|the|any)\s+[^.;]{0,40}?(?:might|would|could|may)\s+reasonably\s+be\s+expected"
+    # "in a manner consistent with the purpose of this Agreement ... beyond what is reasonable"
+    r"|in\s+a\s+(?:manner|way)\s+consistent\s+with\s+the\s+(?:purpose|spirit|intent|aims?)"
+    r"|beyond\s+what\s+is\s+reasonable"
     r"|(?:could|would|might|may)\s+(?:fairly\s+|reasonably\s+)?(?:regard|consider|deem)\s+(?:as\s+|to\s+be\s+)?"
     r"(?:prejudicial|harmful|detrimental|damaging|injurious)"
     # "in a manner befitting its character as a traditional Salzburg product"

@@ -158,14 +158,27 @@ def _clear(
     values = [p for p in item.concrete_match if p.startswith("{")]
     own = clause(read)  # each has the item's words or stands under its heading
     worded = any(c.hits and c.score > c.hits for c in own)  # (the score counts the heading)
+    claimed = set() if worded else {c for c in own if not c.hits and _claimed(c, item, among)}
     for c in own:
-        if not (worded or c.hits) and _claimed(c, item, among):
+        if c in claimed:
             continue
+        # A value in a sentence that goes on from sentences of its paragraph another item
+        # claims is theirs ("Skis in our care may be collected within 30 days" after the ways
+        # to cancel says nothing of refunds); the item's own phrases still count.
+        before = [
+            o
+            for o in own
+            if o.sentence.passage is c.sentence.passage and o.sentence.index < c.sentence.index
+        ]
+        carried_on = not c.hits and before and all(o in claimed for o in before)
         text = c.sentence.text
-        if states(text, values, item.not_words) or states(
-            text if c.plain else _without(text, item.words),
-            (*item.concrete_match, *item.frame_match),
-            item.not_words,
+        stating = [
+            p
+            for p in (*item.concrete_match, *item.frame_match)
+            if not carried_on or p not in values
+        ]
+        if (not carried_on and states(text, values, item.not_words)) or states(
+            text if c.plain else _without(text, item.words), stating, item.not_words
         ):
             return c
     return None

@@ -328,6 +328,19 @@ _AT_ITS_CHOICE = re.compile(
     r"|\bdecides? for (?:itself|themselves) (?:which|who|whom)\b"
 )
 _CONTROLLER_TOLD = re.compile(r"\b(?:inform|notif|notice|tell|object|consent|approv)")
+# What is said or shown left out of the definition ("Information which the Discloser
+# communicates orally or visually, including everything shown ... during visits, is not
+# Confidential Information"), though much is disclosed that way; oral information kept if
+# identified or confirmed in writing is the fair form.
+_ORAL_EXCLUDED = re.compile(
+    r"\b(?:orally|verbally|visually|oral|verbal)\b[^.;]{0,200}?\b(?:(?:is|are)\s+not|(?:shall|will)\s+not"
+    r"\s+(?:be|constitute)|does\s+not\s+constitute)\s+(?:treated\s+as\s+)?confidential\s+information"
+    r"|\b(?:does|shall|will)\s+not\s+include\b[^.;]{0,60}?\b(?:disclosed|communicated|given|provided"
+    r"|shared|shown)\s+(?:orally|verbally|visually)"
+)
+_KEPT_IF_IDENTIFIED = re.compile(
+    r"\b(?:unless|except|save|provided\s+that|identified|confirmed|summari)"
+)
 # The controller told, if at all, with no say ("waives any right to object to the engagement
 # or replacement of a further processor"); not an objection kept for stated grounds.
 _OBJECTION_WAIVED = re.compile(
@@ -534,6 +547,7 @@ READINGS: dict[str, Callable[[str], bool]] = {
     "{unannounced}": _unannounced,
     "{added_at_will}": said_without(_AT_ITS_CHOICE, _CONTROLLER_TOLD),
     "{objection_waived}": saying(_OBJECTION_WAIVED),
+    "{oral_excluded}": said_without(_ORAL_EXCLUDED, _KEPT_IF_IDENTIFIED),
     "{long_renewal}": _long_renewal,
     "{own_ends}": _own_ends,
     "{kept_on_breach}": _kept_on_breach,

@@ -220,6 +220,12 @@ VALUES = {  # what a clause states, beyond fixed words
     "{tried_telling}": re.compile(
         rf"(?<![a-z]){_CHANGE}[^.;]{{0,100}}?{_TRY_TELL}|{_TRY_TELL}[^.;]{{0,60}}?(?<![a-z]){_CHANGE}"
     ),
+    # The factors an open amount is to be weighed against ("an amount that is fair and
+    # reasonable, having regard to the storage charges paid"): a sum named among them is no cap.
+    "{weighed_by}": re.compile(
+        r"(?<![a-z])(?:having\s+regard\s+to|taking\s+into\s+account|bearing\s+in\s+mind|in\s+the\s+light"
+        r"\s+of)\s+[^.;]*"
+    ),
     # A standard that is only what the trade usually expects, named nowhere ("the
     # requirements usually applied to melons of these varieties", "as a platform of this
     # nature may reasonably be expected to perform, having regard to the standards generally
