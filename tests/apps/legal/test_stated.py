@@ -3767,6 +3767,20 @@ def test_a_cancellation_section_without_refund_words_states_no_refund_term() -> 
     assert verdict.verdict == "missing"
 
 
+TIMED_WORK_LICENCES_SIGNATORIES_AND_LIABILITY_AT_LAW = [
+    ("services", "ip_ownership", "Intellectual property", "All rights in the Deliverables remain "
+     "with the Contractor. The Contractor grants the Client a non-exclusive licence to use the "
+     "Deliverables at its premises for five years from acceptance.", "risky"),
+    ("services", "ip_ownership", "Intellectual property", "All rights in the Deliverables remain "
+     "with the Contractor. The Contractor grants the Client a perpetual, royalty-free licence "
+     "to use the Deliverables for any purpose.", "present"),
+    ("general", "warranties", "Signatures", "For the Grower: J. Smith, director, who warrants his "
+     "authority.", "missing"),
+    ("terms", "limitation_of_liability", "Liability", "We are liable under the general rules of "
+     "Irish law for injury or damage caused by our negligence.", "present"),
+]  # fmt: skip
+
+
 @pytest.mark.parametrize(
     ("kid", "item_id", "heading", "text", "expected"),
     [
@@ -3784,6 +3798,7 @@ def test_a_cancellation_section_without_refund_words_states_no_refund_term() -> 
             *WAIVED_OBJECTIONS_DENIED_EXCLUSIONS_AND_YEARLY_ROYALTIES,
             *EXCLUDED_INSPECTIONS_OTHER_NOTICES_AND_FREED_EXITS,
             *UNSPOKEN_SECRETS_PURPOSEFUL_USE_AND_WEIGHED_CAPS,
+            *TIMED_WORK_LICENCES_SIGNATORIES_AND_LIABILITY_AT_LAW,
         )
         if f[-1] in ("vague", "risky")
     ],
@@ -3945,6 +3960,7 @@ def test_a_short_exit_at_will_against_a_long_notice_is_risky(employer: str, expe
         *WAIVED_OBJECTIONS_DENIED_EXCLUSIONS_AND_YEARLY_ROYALTIES,
         *EXCLUDED_INSPECTIONS_OTHER_NOTICES_AND_FREED_EXITS,
         *UNSPOKEN_SECRETS_PURPOSEFUL_USE_AND_WEIGHED_CAPS,
+        *TIMED_WORK_LICENCES_SIGNATORIES_AND_LIABILITY_AT_LAW,
     ],
 )
 def test_a_one_paragraph_clause_is_read_from_its_text(

@@ -291,6 +291,11 @@ _LAPSES = re.compile(
     r"|at its (?:sole )?discretion)"
     r"|\b(?:revoke[sd]?|withdraw[sn]?)\s+(?:the|its|this|that|such|any)\s+licen[cs]e\b[^.;]{0,60}?"
     r"\b(?:at any time|for any reason|at will|at its (?:sole )?discretion)"
+    # or one to the work itself for a fixed number of years ("a non-exclusive licence to use
+    # the Deliverables for the display of the Exhibition ... for ten years")
+    r"|\blicen[cs]e\s+to\s+use\s+the\s+(?:deliverables?|work\s+products?|work\s+results?|outputs?"
+    r"|reports?)\b[^.;]{0,120}?\bfor\s+(?:a\s+(?:period|term)\s+of\s+)?(?:[a-z]+|\d+)(?:\s+\(\d+\))?"
+    r"\s+(?:years?|months?)\b"
     # or one for a fixed time, after which the customer must buy the use again ("Any
     # continued use after that period shall be subject to a fresh licence")
     r"|\bcontinued\s+use\b[^.;]{0,60}?\b(?:subject\s+to|requires?|needs?)\s+(?:a\s+)?(?:fresh|new"

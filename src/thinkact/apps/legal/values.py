@@ -220,6 +220,14 @@ VALUES = {  # what a clause states, beyond fixed words
     "{tried_telling}": re.compile(
         rf"(?<![a-z]){_CHANGE}[^.;]{{0,100}}?{_TRY_TELL}|{_TRY_TELL}[^.;]{{0,60}}?(?<![a-z]){_CHANGE}"
     ),
+    # Liability kept as the law sets it ("liable under the general rules of Danish law for
+    # injury or damage caused by our negligence", "in accordance with the law"): its measure,
+    # not a cap left open.
+    "{liable_by_law}": re.compile(
+        r"(?<![a-z])liab\w*\s+(?:[^.;]{0,80}?\s)?(?:under|in\s+accordance\s+with|according\s+to|as\s+provided"
+        r"\s+by|pursuant\s+to)\s+(?:the\s+)?(?:general\s+rules\s+of\s+|statutory\s+provisions(?![a-z])"
+        r"|statutory\s+rules(?![a-z]))?(?:[a-z]+\s+){0,2}?(?:law|statute|statutory)(?![a-z])"
+    ),
     # The factors an open amount is to be weighed against ("an amount that is fair and
     # reasonable, having regard to the storage charges paid"): a sum named among them is no cap.
     "{weighed_by}": re.compile(
