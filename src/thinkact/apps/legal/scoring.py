@@ -119,6 +119,8 @@ SPLITS: tuple[str, ...] = (
     "fresh68",
     "fresh69",
     "fresh70",
+    "fresh71",
+    "fresh72",
     "real",
 )
 
