@@ -3780,6 +3780,35 @@ TIMED_WORK_LICENCES_SIGNATORIES_AND_LIABILITY_AT_LAW = [
      "Irish law for injury or damage caused by our negligence.", "present"),
 ]  # fmt: skip
 
+PASSING_SUMS_RELEASES_AND_CUSTOMARY_GRANTS = [
+    ("terms", "limitation_of_liability", "Risk and our liability", "Each participant releases "
+     "the School from all claims for injury or death, however caused, including claims arising "
+     "from the negligence or gross negligence of the School.", "risky"),
+    ("terms", "limitation_of_liability", "Risk and our liability", "Each participant releases "
+     "the School from all claims for loss of personal belongings, except claims arising from "
+     "the negligence of the School. The School's liability for such loss is limited to USD "
+     "500.", "present"),
+    ("licence", "licence_grant", "Grant of rights", "The Licensor grants the Licensee the right "
+     "to use the Scan Data for the Licensee's projects to the extent customary in the "
+     "industry.", "vague"),
+    ("nda", "term_termination", "Term", "This agreement applies to disclosures made until the "
+     "earlier of two years after signing and the date on which either party gives the other "
+     "written notice that it ends the discussions, which it may do at any time.", "present"),
+    ("terms", "changes_to_terms", "Changes to these terms", "We may update these terms from time "
+     "to time. The version published on the date you book applies to your booking, and no "
+     "later change will apply to it unless you agree in writing.", "present"),
+]  # fmt: skip
+
+
+def test_a_passing_sum_in_another_clause_states_no_payment_term() -> None:
+    verdict, _ = _judged(
+        "saas",
+        "payment_terms",
+        ("Limitation of Liability", "Each party's total liability shall not exceed the amounts "
+         "paid and payable by the Customer in the twelve months before the claim."),
+    )  # fmt: skip
+    assert verdict.verdict == "missing"
+
 
 @pytest.mark.parametrize(
     ("kid", "item_id", "heading", "text", "expected"),
@@ -3799,6 +3828,7 @@ TIMED_WORK_LICENCES_SIGNATORIES_AND_LIABILITY_AT_LAW = [
             *EXCLUDED_INSPECTIONS_OTHER_NOTICES_AND_FREED_EXITS,
             *UNSPOKEN_SECRETS_PURPOSEFUL_USE_AND_WEIGHED_CAPS,
             *TIMED_WORK_LICENCES_SIGNATORIES_AND_LIABILITY_AT_LAW,
+            *PASSING_SUMS_RELEASES_AND_CUSTOMARY_GRANTS,
         )
         if f[-1] in ("vague", "risky")
     ],
@@ -3961,6 +3991,7 @@ def test_a_short_exit_at_will_against_a_long_notice_is_risky(employer: str, expe
         *EXCLUDED_INSPECTIONS_OTHER_NOTICES_AND_FREED_EXITS,
         *UNSPOKEN_SECRETS_PURPOSEFUL_USE_AND_WEIGHED_CAPS,
         *TIMED_WORK_LICENCES_SIGNATORIES_AND_LIABILITY_AT_LAW,
+        *PASSING_SUMS_RELEASES_AND_CUSTOMARY_GRANTS,
     ],
 )
 def test_a_one_paragraph_clause_is_read_from_its_text(

@@ -158,6 +158,14 @@ _NEGLIGENCE_EXCLUDED = re.compile(
     r"|personal\s+injury|bodily\s+injury|injury|illness)(?:(?!except|unless|other\s+than|save|excluding)[^.;])"
     r"{0,320}?(?:negligen|(?:howsoever|however)\s+(?:it\s+(?:is|was|may\s+be)\s+)?caused)"
 )
+# A user's release of every claim, the provider's own negligence included ("each participant
+# releases Granite Cornice ... from all claims for injury ... however caused, including ...
+# gross negligence"): one-sided by its nature, whoever "each" names.
+_RELEASED = re.compile(
+    r"(?<![a-z])releases?\s+[^.;]{0,160}?\bfrom\s+(?:all|any)\s+(?:claims|liabilit\w*|actions)"
+    r"(?:(?!except|unless|other\s+than|save|excluding)[^.;]){0,320}?(?:gross\s+negligen"
+    r"|including[^.;]{0,80}?negligen)"
+)
 
 
 # A cap measured by the fees of a month or less ("the fees paid for the one (1) month
@@ -547,6 +555,7 @@ READINGS: dict[str, Callable[[str], bool]] = {
     "{unannounced}": _unannounced,
     "{added_at_will}": said_without(_AT_ITS_CHOICE, _CONTROLLER_TOLD),
     "{objection_waived}": saying(_OBJECTION_WAIVED),
+    "{released}": saying(_RELEASED),
     "{oral_excluded}": said_without(_ORAL_EXCLUDED, _KEPT_IF_IDENTIFIED),
     "{long_renewal}": _long_renewal,
     "{own_ends}": _own_ends,

@@ -453,6 +453,10 @@ VALUES = {  # what a clause states, beyond fixed words
         r"(?<![a-z])as\s+[^.;]{0,60}?(?<![a-z])(?:considers?|deems?|thinks?|judges?|regards?|decides?"
         r"|determines?|(?:may\s+)?(?:from\s+time\s+to\s+time\s+)?(?:finds?|requires?|sees?\s+fit"
         r"|approves?|chooses?))(?![a-z])"
+        # or as far as the trade's custom goes ("to use the Scan Data for the Licensee's
+        # projects to the extent customary in the industry")
+        r"|(?<![a-z])to\s+the\s+extent\s+(?:customary|usual|common|normal)\s+in\s+(?:the\s+)?(?:trade"
+        r"|industry|sector|profession)(?![a-z])"
     ),
     # The customer kept from passing the work to another supplier but at the supplier's
     # whim ("may not pass any Records to another builder without its consent, which it may
