@@ -29,16 +29,16 @@ REPEAT_NUDGE = (
 )
 
 
-Key = tuple[tuple[str, tuple[tuple[str, Any], ...]], ...]
+Key = tuple[tuple[str, Mapping[str, Any]], ...]
 
 
 def _key(calls: Sequence[ToolCall]) -> Key:
-    """One reply's calls as a value to compare: names with their arguments in key order
-    (equal arguments are equal whatever order the model wrote them in)."""
+    """One reply's calls as a value to compare: names with their arguments, which compare
+    as dicts do (equal arguments are equal whatever order the model wrote them in)."""
     if len(calls) == 1:  # the common case, without a comprehension
         c = calls[0]
-        return ((c.name, tuple(sorted(c.arguments.items()))),)
-    return tuple([(c.name, tuple(sorted(c.arguments.items()))) for c in calls])
+        return ((c.name, c.arguments),)
+    return tuple([(c.name, c.arguments) for c in calls])
 
 
 def _signature(key: Key | str) -> str:
@@ -46,7 +46,7 @@ def _signature(key: Key | str) -> str:
     ...]. Made only when a checkpoint asks for it."""
     if isinstance(key, str):
         return key
-    return repr([(name, list(items)) for name, items in key])
+    return repr([(name, sorted(arguments.items())) for name, arguments in key])
 
 
 def _from_signature(text: str) -> Key | str:
@@ -54,7 +54,7 @@ def _from_signature(text: str) -> Key | str:
     text: it matches no new call, as a resumed run cannot rebuild those arguments)."""
     try:
         value = ast.literal_eval(text)
-        return tuple((str(name), tuple((str(k), v) for k, v in items)) for name, items in value)
+        return tuple((str(name), {str(k): v for k, v in items}) for name, items in value)
     except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
         return text
 
