@@ -86,13 +86,17 @@ class Detector:
         r.append(sig)
         t = _thought_key(thought, calls) if thought else ""
         self.thoughts.append(t)
+        seen = r.count(sig)  # this step's own among them: each rule needs an earlier one
+        if seen == 1 and not t:  # most steps (comparing arguments is the costly part)
+            self.nudge = LOOP_NUDGE
+            return "ok"
         n = len(r)
         repeat = n >= 2 and sig == r[-2]
         self.nudge = REPEAT_NUDGE if repeat else LOOP_NUDGE
         looping = (
             repeat
             or (n >= 4 and sig == r[-3] and r[-2] == r[-4] != sig)
-            or r.count(sig) >= 3
+            or seen >= 3
             or (bool(t) and self.thoughts.count(t) >= 3)
         )
         if not looping:
