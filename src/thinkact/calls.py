@@ -27,6 +27,11 @@ def run_calls(step: int, calls: Sequence[ToolCall], refused: Mapping[str, str]) 
         if outcome.events:
             yield from outcome.events
         return [outcome.result]
+    return (yield from _run_several(step, calls, refused))
+
+
+def _run_several(step: int, calls: Sequence[ToolCall], refused: Mapping[str, str]) -> Results:
+    # Apart from run_calls: its comprehensions would make every call of it build closure cells.
     repeats = repeated_calls(calls) if len(calls) > 1 else {}
     once = [c for c in calls if c.id not in repeats] if repeats else calls
     for call in once:

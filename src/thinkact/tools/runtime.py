@@ -219,6 +219,10 @@ class ToolRuntime:
             if tool.is_async:
                 return [_run_coroutine(self._execute_async(step, call, events))]
             return [self._execute_sync(step, call, events, tool)]
+        return self._run_several(step, calls)
+
+    def _run_several(self, step: int, calls: Sequence[ToolCall]) -> list[ToolOutcome]:
+        # Apart from run: its comprehensions would make every call of it build closure cells.
         if any(c.name in self.tools and self.tools[c.name].is_async for c in calls):
             return _run_coroutine(self.arun(step, calls))
         admitted = [self._admit(step, c) for c in calls]  # approvals asked one at a time
