@@ -3797,6 +3797,11 @@ PASSING_SUMS_RELEASES_AND_CUSTOMARY_GRANTS = [
     ("terms", "changes_to_terms", "Changes to these terms", "We may update these terms from time "
      "to time. The version published on the date you book applies to your booking, and no "
      "later change will apply to it unless you agree in writing.", "present"),
+    ("general", "term_termination", "Orders", "The Buyer may cancel an accepted Order by notice "
+     "at least ten days before dispatch; after that, the Buyer may cancel only with the "
+     "Supplier's consent.", "missing"),
+    ("general", "term_termination", "Orders", "Either party may terminate this agreement on 90 "
+     "days' notice, and the Buyer may then cancel any open order.", "present"),
 ]  # fmt: skip
 
 

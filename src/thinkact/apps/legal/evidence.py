@@ -143,6 +143,15 @@ NOT_SPANS = {
         r"(?=.*?(?<![a-z])notif).*",
         re.DOTALL,
     ),
+    # the cancelling of an order under a standing agreement ("may cancel or vary an accepted
+    # Order ...; after that, the Buyer may cancel only with the Supplier's agreement"), in a
+    # sentence that names no ending of the agreement itself: the whole sentence goes
+    "{order_cancelled}": re.compile(
+        r"\A(?=.*?(?<![a-z])cancel\w*\s+(?:or\s+[a-z]+\s+)?(?:an?\s+|the\s+|any\s+)?(?:accepted\s+"
+        r"|confirmed\s+)?(?:purchase\s+)?orders?(?![a-z]))"
+        r"(?!.*?(?<![a-z])(?:this|the)\s+(?:agreement|contract)(?![a-z'])).*",
+        re.DOTALL,
+    ),
     # a grant that names nothing the licensee may not do ("grants ... an exclusive licence to
     # reproduce, adapt and publish the Artworks"): the acts it permits are no restriction
     "{plain_grant}": re.compile(
