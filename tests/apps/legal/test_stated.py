@@ -3805,6 +3805,20 @@ PASSING_SUMS_RELEASES_AND_CUSTOMARY_GRANTS = [
 ]  # fmt: skip
 
 
+def test_duties_that_go_on_after_the_end_of_the_agreement_leave_its_ending_clear() -> None:
+    heading = "Article 4 - Duration and Termination"
+    verdict, _ = _judged(
+        "nda",
+        "term_termination",
+        (heading, "4.2 Either Party may terminate this Agreement at any time by written notice "
+         "to the other Party."),
+        (heading, "4.3 The obligations of the Receiving Party in respect of information received "
+         "before the end of this Agreement shall continue after the end of this Agreement for a "
+         "reasonable period."),
+    )  # fmt: skip
+    assert verdict.verdict == "present"
+
+
 def test_a_passing_sum_in_another_clause_states_no_payment_term() -> None:
     verdict, _ = _judged(
         "saas",
