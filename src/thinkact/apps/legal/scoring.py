@@ -121,6 +121,8 @@ SPLITS: tuple[str, ...] = (
     "fresh70",
     "fresh71",
     "fresh72",
+    "fresh73",
+    "fresh74",
     "real",
 )
 
