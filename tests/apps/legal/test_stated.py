@@ -3802,6 +3802,15 @@ PASSING_SUMS_RELEASES_AND_CUSTOMARY_GRANTS = [
      "Supplier's consent.", "missing"),
     ("general", "term_termination", "Orders", "Either party may terminate this agreement on 90 "
      "days' notice, and the Buyer may then cancel any open order.", "present"),
+    ("services", "warranties", "Quality of the work", "The Builder warrants that each boat will "
+     "remain free from defects in workmanship and materials for a reasonable time after "
+     "handover.", "vague"),
+    ("services", "warranties", "Quality of the work", "The Builder warrants that each boat will "
+     "remain free from defects in workmanship and materials for 12 months after handover.",
+     "present"),
+    ("privacy", "international_transfers", "Transfers abroad", "Your data may be stored in any "
+     "country, and the Club does not put in place additional safeguards for such transfers.",
+     "risky"),
 ]  # fmt: skip
 
 

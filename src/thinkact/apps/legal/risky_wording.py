@@ -439,6 +439,12 @@ _UNGUARDED = re.compile(
     r"(?:standard\s+contractual\s+clauses|model\s+clauses|(?:additional\s+|further\s+|other\s+)?safeguards?"
     r"|an?\s+adequacy\s+decision|adequate\s+protection)\b"
 )
+# Safeguards refused outright ("the Club does not put in place additional safeguards for such
+# transfers"): read whatever negation stands before it.
+_SAFEGUARDS_REFUSED = re.compile(
+    r"\b(?:does|do|will|shall)\s+not\s+(?:put\s+in\s+place|provide|use|apply|adopt|implement)\s+"
+    r"(?:any\s+)?(?:additional\s+|further\s+|other\s+|appropriate\s+)?safeguards?\b"
+)
 
 
 def _unguarded(text: str) -> bool:
@@ -556,6 +562,7 @@ READINGS: dict[str, Callable[[str], bool]] = {
     "{added_at_will}": said_without(_AT_ITS_CHOICE, _CONTROLLER_TOLD),
     "{objection_waived}": saying(_OBJECTION_WAIVED),
     "{released}": saying(_RELEASED),
+    "{safeguards_refused}": saying(_SAFEGUARDS_REFUSED),
     "{oral_excluded}": said_without(_ORAL_EXCLUDED, _KEPT_IF_IDENTIFIED),
     "{long_renewal}": _long_renewal,
     "{own_ends}": _own_ends,

@@ -249,7 +249,9 @@ VALUES = {  # what a clause states, beyond fixed words
     # durable and suitable"): how long is left to later argument.
     "{lasting_open}": re.compile(
         r"(?<![a-z])(?:(?:will|shall|must|to)\s+(?:be|remain)\s+"
-        r"(?:durable|long[- ]lasting|hard[- ]wearing)|(?:will|shall)\s+last|built\s+to\s+last)"
+        r"(?:durable|long[- ]lasting|hard[- ]wearing)|(?:will|shall)\s+last|built\s+to\s+last"
+        # or free from defects only "for a reasonable time"
+        r"|free\s+(?:from|of)\s+defects\b[^.;]{0,80}?\bfor\s+a\s+reasonable\s+(?:time|period))"
         r"(?![a-z])"
         rf"(?![^.;]*?{_NUMBER}\s*(?:\(\d+\)\s*)?-?\s*(?:year|month|season|winter|summer)s?(?![a-z]))"
     ),
