@@ -156,6 +156,8 @@ def _clear(
     heading they share ("30 days before your membership expires ... renew" under "Renewal
     and cancellation" says nothing of refunds, whatever a fee clause elsewhere says)."""
     values = [p for p in item.concrete_match if p.startswith("{")]
+    stating = (*item.concrete_match, *item.frame_match)
+    phrases = [p for p in stating if p not in values]
     own = clause(read)  # each has the item's words or stands under its heading
     worded = any(c.hits and c.score > c.hits for c in own)  # (the score counts the heading)
     claimed = set() if worded else {c for c in own if not c.hits and _claimed(c, item, among)}
@@ -172,13 +174,10 @@ def _clear(
         ]
         carried_on = not c.hits and before and all(o in claimed for o in before)
         text = c.sentence.text
-        stating = [
-            p
-            for p in (*item.concrete_match, *item.frame_match)
-            if not carried_on or p not in values
-        ]
         if (not carried_on and states(text, values, item.not_words)) or states(
-            text if c.plain else _without(text, item.words), stating, item.not_words
+            text if c.plain else _without(text, item.words),
+            phrases if carried_on else stating,
+            item.not_words,
         ):
             return c
     return None

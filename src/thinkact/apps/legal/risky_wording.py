@@ -439,8 +439,8 @@ _UNGUARDED = re.compile(
     r"(?:standard\s+contractual\s+clauses|model\s+clauses|(?:additional\s+|further\s+|other\s+)?safeguards?"
     r"|an?\s+adequacy\s+decision|adequate\s+protection)\b"
 )
-# Safeguards refused outright ("the Club does not put in place additional safeguards for such
-# transfers"): read whatever negation stands before it.
+# or refused outright ("the Club does not put in place additional safeguards for such
+# transfers"), whatever negation stands before it
 _SAFEGUARDS_REFUSED = re.compile(
     r"\b(?:does|do|will|shall)\s+not\s+(?:put\s+in\s+place|provide|use|apply|adopt|implement)\s+"
     r"(?:any\s+)?(?:additional\s+|further\s+|other\s+|appropriate\s+)?safeguards?\b"
@@ -448,7 +448,8 @@ _SAFEGUARDS_REFUSED = re.compile(
 
 
 def _unguarded(text: str) -> bool:
-    return _affirmed(_UNGUARDED, text)
+    refused = _SAFEGUARDS_REFUSED.search(normalise(text).lower())
+    return bool(refused) or _affirmed(_UNGUARDED, text)
 
 
 # Fitness disclaimed for the very purpose the buyer made known ("does not warrant that they
@@ -562,7 +563,6 @@ READINGS: dict[str, Callable[[str], bool]] = {
     "{added_at_will}": said_without(_AT_ITS_CHOICE, _CONTROLLER_TOLD),
     "{objection_waived}": saying(_OBJECTION_WAIVED),
     "{released}": saying(_RELEASED),
-    "{safeguards_refused}": saying(_SAFEGUARDS_REFUSED),
     "{oral_excluded}": said_without(_ORAL_EXCLUDED, _KEPT_IF_IDENTIFIED),
     "{long_renewal}": _long_renewal,
     "{own_ends}": _own_ends,
