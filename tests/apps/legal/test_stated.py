@@ -1142,6 +1142,22 @@ def test_a_clause_found_only_in_passing_mentions_is_missing(
     assert verdict.verdict == "missing" and not asked
 
 
+@pytest.mark.parametrize(
+    ("text", "read_by_model"),
+    [
+        ("We own the footage, and we send you the clips of you for your personal use.", True),
+        ("7.2 You own the photos you upload, and we may show them on our website.", True),
+        ("Participants must return the boards we own before leaving.", False),  # in passing
+    ],
+)  # fmt: skip
+def test_a_sentence_that_opens_with_the_element_is_the_clause_under_any_heading(
+    text: str, read_by_model: bool
+) -> None:
+    verdict, asked = _judged("terms", "ip_ownership", ("7. Photos and Videos", text))
+    assert bool(asked) is read_by_model
+    assert read_by_model or verdict.verdict == "missing"
+
+
 def test_a_sentence_with_the_items_word_and_its_value_is_a_clause_under_any_heading() -> None:
     text = "The Tenant shall pay rent of USD 1,500 on the first day of each month."
     verdict, _ = _judged("general", "payment_terms", ("1. Rent", text))

@@ -141,6 +141,18 @@ def stated_fact(subject: Subject, found: Sequence[Candidate], fact: Fact) -> boo
     ) or any(states(s.text, fact.stated_anywhere) for s in subject.sentences)
 
 
+_LEAD = re.compile(r"^[\s(]*(?:\d{1,2}(?:\.\d{1,2})*\.?|[a-z]\)|\(?[a-z]\))?\s*")
+
+
+def _opens(c: Candidate, item: Item) -> bool:
+    """A sentence that opens with a word that is itself the element ("We own the footage"):
+    the clause, not a passing mention."""
+    text = _LEAD.sub("", c.sentence.text, count=1).lower()
+    return c.hits == 1 and any(
+        w in item.concrete_match and text.startswith(w + " ") for w in item.words
+    )
+
+
 def missing(need: Need, searched: bool = True) -> ItemVerdict:
     how = "No sentence in the document" if searched else "None of the likeliest sentences"
     return ItemVerdict(need.item.id, "missing", reason=f"{how} {need.item.what}.")
@@ -189,7 +201,8 @@ def text_verdict(
         )
         if risky is not None:
             return _from_text(subject, item.id, "risky", risky, item.risk)
-    if item.concrete and shown != "present" and not any(c.plain for c in searched):
+    plain = any(c.plain or _opens(c, item) for c in searched)
+    if item.concrete and shown != "present" and not plain:
         return missing(need)  # (a value beside the item's word is a clause: "pay ... monthly")
     if item.concrete and shown != "present" and not any(c.hits for c in searched):
         return missing(need)  # a heading alone ("Resolution of Disputes") is not the clause
