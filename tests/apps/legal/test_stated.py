@@ -1158,6 +1158,25 @@ def test_a_sentence_that_opens_with_the_element_is_the_clause_under_any_heading(
     assert read_by_model or verdict.verdict == "missing"
 
 
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        ("We may share your personal data with other organisations where we consider this "
+         "appropriate, including with bodies and partners connected with the sport.", "vague"),
+        ("We may pass your data to third parties as we see fit, for example our insurers.",
+         "vague"),
+        # the recipients named before the open wording bound it
+        ("We share your data with our payment processor and our auditors, where we consider "
+         "it appropriate, including to check our accounts.", "present"),
+        ("We share your data with service providers, such as our hosting provider.", "present"),
+    ],
+)  # fmt: skip
+def test_examples_of_an_open_set_of_recipients_do_not_bound_it(text: str, shown: str) -> None:
+    subject = _subject(("Sharing your data", text))
+    found = _candidates(subject, "data_sharing")
+    assert stated(found[:5], ITEMS["data_sharing"], found)[0] == shown
+
+
 def test_a_sentence_with_the_items_word_and_its_value_is_a_clause_under_any_heading() -> None:
     text = "The Tenant shall pay rent of USD 1,500 on the first day of each month."
     verdict, _ = _judged("general", "payment_terms", ("1. Rent", text))

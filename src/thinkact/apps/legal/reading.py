@@ -35,7 +35,7 @@ from thinkact.apps.legal.exits import (
 )
 from thinkact.apps.legal.periods import months_in
 from thinkact.apps.legal.risky_wording import CAP_WORDS
-from thinkact.apps.legal.values import NEGATED, open_deadline, states, without
+from thinkact.apps.legal.values import NEGATED, VALUES, open_deadline, states, without
 
 
 def stated(
@@ -89,7 +89,10 @@ def stated(
             # ... as X considers practicable")
             (
                 ("{open_time}" in item.vague_match and open_deadline(text))
-                or not states(without(text, item.vague_match, item.not_words), item.concrete_match)
+                or not states(
+                    without(_before_examples(text, item), item.vague_match, item.not_words),
+                    item.concrete_match,
+                )
             )
             and not _stated_beside(c.sentence, item)
             and not _listed_after(c, read, item)
@@ -107,6 +110,20 @@ WHATEVER_STATED = (
     "{open_price}", "{open_scope}", "{open_amount}", "{held_as_agreed}", "{as_useful}",
     "{and_others}", "{open_extension}",
 )  # fmt: skip
+
+
+# Examples of a set one side chooses ("other organisations where we consider this
+# appropriate, including partners") name some of its members, not its bounds.
+_EXAMPLES = re.compile(r"(?<![a-z])(?:including|such as|for example|for instance|e\.g\.)")
+
+
+def _before_examples(text: str, item: Item) -> str:
+    """The sentence up to the examples that follow wording leaving it to one side's choice,
+    if they do."""
+    low = normalise(text).lower()
+    chosen = VALUES["{discretion}"].search(low) if "{discretion}" in item.vague_match else None
+    cut = _EXAMPLES.search(low, chosen.start()) if chosen else None
+    return normalise(text)[: cut.start()] if cut else text
 
 
 def _outweighs(clear: Candidate, c: Candidate, item: Item) -> bool:
