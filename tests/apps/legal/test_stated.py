@@ -1633,6 +1633,24 @@ def test_a_maker_free_to_sell_the_work_made_for_the_customer(text: str, risky: b
     assert (found is not None) is risky
 
 
+@pytest.mark.parametrize(
+    ("text", "risky"),
+    [
+        ("5.2 The Trust shall own the reports and may use, copy and publish them for any "
+         "purpose.", False),  # the paying side, named as the subject of the sentence
+        ("5.2 The Studio shall own the reports and may use, copy and publish them for any "
+         "purpose.", True),
+    ],
+)  # fmt: skip
+def test_the_paying_side_named_by_the_sentence_may_publish_its_own_work(
+    text: str, risky: bool
+) -> None:
+    subject = _subject(("5. Ownership and Records", text))
+    found = _candidates(subject, "ip_ownership")
+    item = ITEMS["ip_ownership"]
+    assert (risky_stated(found, item, found, paying=frozenset({"trust"})) is not None) is risky
+
+
 def test_a_price_left_to_later_agreement_is_vague_however_clear_the_due_date() -> None:
     subject = _subject(
         ("4. Compensation", "The Owner shall pay the Contractor reasonable compensation for "

@@ -348,7 +348,7 @@ _SELLS = re.compile(
     r"|for)\b)",
     re.IGNORECASE,
 )
-_SUBJECT = re.compile(r"(?:the\s+)?([A-Za-z]+)")
+_SUBJECT = re.compile(r"(?:[Tt]he\s+)?([A-Za-z]+)")
 _PRONOUNS = frozenset({"it", "they", "we", "you", "he", "she", "who", "which", "that", "and", "or"})
 
 
