@@ -123,6 +123,8 @@ SPLITS: tuple[str, ...] = (
     "fresh72",
     "fresh73",
     "fresh74",
+    "fresh75",
+    "fresh76",
     "real",
 )
 
