@@ -2731,6 +2731,29 @@ def test_a_forum_in_civil_law_wording_names_no_law(text: str) -> None:
     assert not states(text, ("{place}",))
 
 
+@pytest.mark.parametrize(
+    "default",
+    [
+        "if the Licensee is late in paying any amount due",
+        "if the Licensee is in arrears with payment",
+        "on any delay in payment by the Licensee",
+    ],
+)
+def test_the_other_sides_late_payment_beside_an_exit_at_will_pays_nothing_for_it(
+    default: str,
+) -> None:
+    subject = _subject(
+        ("6. Term and Termination", "6.2 The Licensor may terminate this Agreement at any "
+         "time, for any reason, by giving the Licensee fifteen days' written notice. The "
+         f"Licensor may also terminate this Agreement with immediate effect {default}."),
+        ("6. Term and Termination", "6.3 The Licensee may terminate this Agreement only if "
+         "the Licensor is declared insolvent."),
+    )  # fmt: skip
+    found = _candidates(subject, "term_termination")
+    item = ITEMS["term_termination"]
+    assert risky_stated(found[:5], item, found, True, frozenset({"licensee"})) is not None
+
+
 def test_both_sides_free_to_leave_is_no_one_sided_exit_even_when_one_pays() -> None:
     subject = _subject(
         ("14. Termination", "14.2 The Owner may end this Agreement for convenience by giving "
@@ -2871,9 +2894,9 @@ def test_a_promise_of_quality_under_its_own_heading_is_a_warranty() -> None:
     assert verdict.verdict == "present"
 
 
-def test_a_general_contract_needs_no_confidentiality_clause_but_one_it_has_is_read() -> None:
+def test_a_general_contracts_confidentiality_clause_is_read_and_its_absence_a_warning() -> None:
     general = {n.item.id: n for n in kind("general").needs}
-    assert general["confidentiality"].missing is None
+    assert general["confidentiality"].missing == "WARNING"  # as rubric_severity rates it
     verdict, _ = _judged(
         "general",
         "confidentiality",

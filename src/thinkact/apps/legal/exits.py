@@ -51,7 +51,8 @@ CLAUSE_NUMBER = re.compile(r"^\s*(?:\(?[0-9a-z]{1,3}[.)]\s*)*(?:\d+(?:\.\d+)*\.?
 # A failure to pay is a reason to end, not a payment for ending.
 _DEFAULT = re.compile(
     r"\b(?:fails?|failure|failing)\s+to\s+pay\w*|\bnon-?payment\b|\blate\s+payment\b|\bunpaid\b"
-    r"|\boverdue\b"
+    r"|\boverdue\b|\b(?:late|behind|in\s+arrears)\s+(?:in|with)\s+(?:paying|(?:any\s+)?payments?)\b"
+    r"|\bdelay\w*\s+in\s+(?:paying|payment)\b"
     # nor is money the leaver keeps ("the sums already paid remain acquired by the Licensor
     # by way of fixed compensation")
     r"|\b(?:sums?|amounts?|fees?|monies|moneys|payments?)\s+(?:already\s+)?(?:paid|received)\s+"
