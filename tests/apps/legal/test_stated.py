@@ -3890,6 +3890,16 @@ PASSING_SUMS_RELEASES_AND_CUSTOMARY_GRANTS = [
 ]  # fmt: skip
 
 
+AGREED_REMEDIES_AND_LATE_PAYERS = [
+    ("general", "warranties", "Supplier's warranties", "The Supplier warrants that the Goods "
+     "will conform to the Specification. If the Buyer considers that any Goods do not conform, "
+     "the parties will then agree an appropriate remedy.", "vague"),
+    ("general", "warranties", "Supplier's warranties", "The Supplier warrants that the Goods "
+     "will conform to the Specification. If any Goods do not conform, the Supplier shall "
+     "replace them or refund their price, at the Buyer's choice.", "present"),
+]  # fmt: skip
+
+
 def test_duties_that_go_on_after_the_end_of_the_agreement_leave_its_ending_clear() -> None:
     heading = "Article 4 - Duration and Termination"
     verdict, _ = _judged(
@@ -3933,6 +3943,7 @@ def test_a_passing_sum_in_another_clause_states_no_payment_term() -> None:
             *UNSPOKEN_SECRETS_PURPOSEFUL_USE_AND_WEIGHED_CAPS,
             *TIMED_WORK_LICENCES_SIGNATORIES_AND_LIABILITY_AT_LAW,
             *PASSING_SUMS_RELEASES_AND_CUSTOMARY_GRANTS,
+            *AGREED_REMEDIES_AND_LATE_PAYERS,
         )
         if f[-1] in ("vague", "risky")
     ],
@@ -4096,6 +4107,7 @@ def test_a_short_exit_at_will_against_a_long_notice_is_risky(employer: str, expe
         *UNSPOKEN_SECRETS_PURPOSEFUL_USE_AND_WEIGHED_CAPS,
         *TIMED_WORK_LICENCES_SIGNATORIES_AND_LIABILITY_AT_LAW,
         *PASSING_SUMS_RELEASES_AND_CUSTOMARY_GRANTS,
+        *AGREED_REMEDIES_AND_LATE_PAYERS,
     ],
 )
 def test_a_one_paragraph_clause_is_read_from_its_text(
