@@ -3890,13 +3890,19 @@ PASSING_SUMS_RELEASES_AND_CUSTOMARY_GRANTS = [
 ]  # fmt: skip
 
 
-AGREED_REMEDIES_AND_LATE_PAYERS = [
+AGREED_REMEDIES_AND_OUTLAYS_ELSEWHERE = [
     ("general", "warranties", "Supplier's warranties", "The Supplier warrants that the Goods "
      "will conform to the Specification. If the Buyer considers that any Goods do not conform, "
      "the parties will then agree an appropriate remedy.", "vague"),
     ("general", "warranties", "Supplier's warranties", "The Supplier warrants that the Goods "
      "will conform to the Specification. If any Goods do not conform, the Supplier shall "
      "replace them or refund their price, at the Buyer's choice.", "present"),
+    ("terms", "refund_policy", "Cancellations by us", "If we cancel, we refund the full price. "
+     "We are not responsible for other costs you incur if we cancel, except where we cancel "
+     "without good reason, when we also reimburse your reasonable, non-refundable travel costs "
+     "up to GBP 100.", "present"),
+    ("terms", "refund_policy", "Cancellations by us", "Booking fees are non-refundable, even if "
+     "we cancel the walk.", "risky"),
 ]  # fmt: skip
 
 
@@ -3943,7 +3949,7 @@ def test_a_passing_sum_in_another_clause_states_no_payment_term() -> None:
             *UNSPOKEN_SECRETS_PURPOSEFUL_USE_AND_WEIGHED_CAPS,
             *TIMED_WORK_LICENCES_SIGNATORIES_AND_LIABILITY_AT_LAW,
             *PASSING_SUMS_RELEASES_AND_CUSTOMARY_GRANTS,
-            *AGREED_REMEDIES_AND_LATE_PAYERS,
+            *AGREED_REMEDIES_AND_OUTLAYS_ELSEWHERE,
         )
         if f[-1] in ("vague", "risky")
     ],
@@ -4107,7 +4113,7 @@ def test_a_short_exit_at_will_against_a_long_notice_is_risky(employer: str, expe
         *UNSPOKEN_SECRETS_PURPOSEFUL_USE_AND_WEIGHED_CAPS,
         *TIMED_WORK_LICENCES_SIGNATORIES_AND_LIABILITY_AT_LAW,
         *PASSING_SUMS_RELEASES_AND_CUSTOMARY_GRANTS,
-        *AGREED_REMEDIES_AND_LATE_PAYERS,
+        *AGREED_REMEDIES_AND_OUTLAYS_ELSEWHERE,
     ],
 )
 def test_a_one_paragraph_clause_is_read_from_its_text(

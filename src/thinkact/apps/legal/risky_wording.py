@@ -368,7 +368,10 @@ def _own_ends(text: str) -> bool:
 # No refund even where the provider is at fault ("not refundable ... including where the
 # Customer terminates ... because of a breach by the Provider").
 _NO_REFUND = re.compile(
-    r"\b(?:not (?:be )?(?:refundable|refunded)|(?:cannot|can't) (?:be )?refunded|non-?refundable"
+    r"\b(?:not (?:be )?(?:refundable|refunded)|(?:cannot|can't) (?:be )?refunded"
+    # (not the customer's own outlays elsewhere: "reimburse your non-refundable travel costs")
+    r"|non-?refundable(?!\s+(?:[a-z]+\s+){0,2}?(?:costs?|expenses?|fares?|travel|accommodation"
+    r"|flights?)\b)"
     r"|no refunds?|(?:will|shall|does) not refund|(?:stays?|remains?) with us"
     r"|never (?:be )?(?:refunded|paid out|paid back)"
     r"|(?:do|does|will|shall) not (?:give|make|issue|offer|pay) (?:any )?refunds?)\b"
