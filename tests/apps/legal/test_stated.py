@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from thinkact.apps.legal.checklist import Need, _items, kind
 from thinkact.apps.legal.documents import Document, Passage, segment
 from thinkact.apps.legal.evidence import Candidate, hits, phrase, rank, run_in_label, sentences
-from thinkact.apps.legal.judge import ItemVerdict, StepwiseJudge, Subject
+from thinkact.apps.legal.judge import ItemVerdict, StepwiseJudge, Subject, stated_fact
 from thinkact.apps.legal.periods import months_in
 from thinkact.apps.legal.reading import risky_stated, safe_stated, stated
 from thinkact.apps.legal.reviewer import SEARCHED
@@ -3904,6 +3904,23 @@ AGREED_REMEDIES_AND_OUTLAYS_ELSEWHERE = [
     ("terms", "refund_policy", "Cancellations by us", "Booking fees are non-refundable, even if "
      "we cancel the walk.", "risky"),
 ]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("text", "paid"),
+    [
+        ("Licensor may terminate this License by written notice if Licensee fails to pay any "
+         "amount due under this License within thirty days after notice.", True),
+        ("The Licensor grants this licence free of charge. Either party may terminate it on "
+         "thirty days' notice.", False),
+    ],
+)  # fmt: skip
+def test_sums_owed_under_the_document_make_it_a_paid_one(text: str, paid: bool) -> None:
+    fact = next(n.applies_if for n in kind("licence").needs if n.item.id == "payment_terms")
+    assert fact is not None and fact.id == "paid"
+    subject = _subject(("6. Termination", text))
+    found = rank(subject.sentences, fact.headings, fact.words, fact.not_words, limit=SEARCHED)
+    assert stated_fact(subject, found, fact) is paid
 
 
 def test_duties_that_go_on_after_the_end_of_the_agreement_leave_its_ending_clear() -> None:

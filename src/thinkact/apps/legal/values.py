@@ -93,6 +93,13 @@ VALUES = {  # what a clause states, beyond fixed words
         r"(?:per|a|an|each|every|/)\s*(?:month|year|week|day|hour|session|visit|class|person"
         r"|night|lesson|term|season|user|seat)s?(?![a-z])"
     ),
+    # Sums owed under the document itself, its non-payment a ground to end it ("if Licensee
+    # fails to pay any amount due under this License"): the document is a paid one.
+    "{owed_under}": re.compile(
+        r"(?<![a-z])(?:fails?|failure|failing|neglects?)\s+to\s+pay\s+(?:any\s+|an\s+|the\s+)?"
+        r"(?:amounts?|sums?|fees?|charges?|royalt(?:y|ies)|monies|moneys)\s+(?:due|payable|owed|owing)"
+        r"\s+(?:to\s+[a-z]+\s+)?under\s+(?:this|these|the)\s+(?:agreement|licen[cs]e|contract|terms)(?![a-z])"
+    ),
     # A time or a notice left open: "within a reasonable time", "a timeframe appropriate to
     # the circumstances", "in due course", "in a timely manner", "for such further time as
     # may be reasonable".
