@@ -3890,7 +3890,7 @@ PASSING_SUMS_RELEASES_AND_CUSTOMARY_GRANTS = [
 ]  # fmt: skip
 
 
-AGREED_REMEDIES_AND_OUTLAYS_ELSEWHERE = [
+AGREED_REMEDIES_OUTLAYS_AND_RESIGNATION_NOTICE = [
     ("general", "warranties", "Supplier's warranties", "The Supplier warrants that the Goods "
      "will conform to the Specification. If the Buyer considers that any Goods do not conform, "
      "the parties will then agree an appropriate remedy.", "vague"),
@@ -3903,6 +3903,14 @@ AGREED_REMEDIES_AND_OUTLAYS_ELSEWHERE = [
      "up to GBP 100.", "present"),
     ("terms", "refund_policy", "Cancellations by us", "Booking fees are non-refundable, even if "
      "we cancel the walk.", "risky"),
+    ("employment", "term_termination", "At-will employment and notice", "Employment is at will. "
+     "The Company may end the employment at any time, with or without cause and without prior "
+     "notice. Employee agrees to give the Company at least sixty (60) days' written notice of "
+     "resignation.", "risky"),
+    ("employment", "term_termination", "At-will employment and notice", "Employment is at will. "
+     "The Company may end the employment at any time, with or without cause and without prior "
+     "notice. Employee may resign at any time and is asked to give two weeks' notice of "
+     "resignation.", "present"),
 ]  # fmt: skip
 
 
@@ -3966,7 +3974,7 @@ def test_a_passing_sum_in_another_clause_states_no_payment_term() -> None:
             *UNSPOKEN_SECRETS_PURPOSEFUL_USE_AND_WEIGHED_CAPS,
             *TIMED_WORK_LICENCES_SIGNATORIES_AND_LIABILITY_AT_LAW,
             *PASSING_SUMS_RELEASES_AND_CUSTOMARY_GRANTS,
-            *AGREED_REMEDIES_AND_OUTLAYS_ELSEWHERE,
+            *AGREED_REMEDIES_OUTLAYS_AND_RESIGNATION_NOTICE,
         )
         if f[-1] in ("vague", "risky")
     ],
@@ -4130,7 +4138,7 @@ def test_a_short_exit_at_will_against_a_long_notice_is_risky(employer: str, expe
         *UNSPOKEN_SECRETS_PURPOSEFUL_USE_AND_WEIGHED_CAPS,
         *TIMED_WORK_LICENCES_SIGNATORIES_AND_LIABILITY_AT_LAW,
         *PASSING_SUMS_RELEASES_AND_CUSTOMARY_GRANTS,
-        *AGREED_REMEDIES_AND_OUTLAYS_ELSEWHERE,
+        *AGREED_REMEDIES_OUTLAYS_AND_RESIGNATION_NOTICE,
     ],
 )
 def test_a_one_paragraph_clause_is_read_from_its_text(

@@ -144,7 +144,7 @@ _NOTICE = re.compile(
     re.IGNORECASE,
 )
 _UNIT_DAYS = {"day": 1, "week": 7, "month": 30}
-_AT_ONCE = re.compile(r"\bimmediate|\bwithout (?:any )?notice\b", re.IGNORECASE)
+_AT_ONCE = re.compile(r"\bimmediate|\bwithout (?:any |prior |advance )?notice\b", re.IGNORECASE)
 
 
 def _notice_days(text: str) -> int | None:
@@ -159,7 +159,8 @@ def _notice_days(text: str) -> int | None:
 # A party bound to give notice to leave ("The Employee shall give four months' written notice
 # of resignation").
 _GIVES_NOTICE = re.compile(
-    r"\b(?:shall|must|will|is to)\s+give\s+[^.;]{0,60}?\bnotice\b", re.IGNORECASE
+    r"\b(?:shall|must|will|is to|agrees? to|undertakes? to)\s+give\s+[^.;]{0,60}?\bnotice\b",
+    re.IGNORECASE,
 )
 
 
