@@ -3931,6 +3931,16 @@ def test_sums_owed_under_the_document_make_it_a_paid_one(text: str, paid: bool) 
     assert stated_fact(subject, found, fact) is paid
 
 
+def test_a_list_of_rules_users_agree_to_is_found_by_its_opener() -> None:
+    subject = _subject(
+        ("3. Safety", "3.1 Guests must be able to walk on soft and uneven ground."),
+        ("3. Safety", "3.3 On every trip you agree to:"),
+        ("3. Safety", "(a) not bring or consume alcohol before or during the trip;"),
+    )
+    found = _candidates(subject, "acceptable_use")
+    assert found[0].sentence.text == "3.3 On every trip you agree to:" and found[0].hits
+
+
 def test_duties_that_go_on_after_the_end_of_the_agreement_leave_its_ending_clear() -> None:
     heading = "Article 4 - Duration and Termination"
     verdict, _ = _judged(
