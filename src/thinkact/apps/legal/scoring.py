@@ -125,6 +125,8 @@ SPLITS: tuple[str, ...] = (
     "fresh74",
     "fresh75",
     "fresh76",
+    "fresh77",
+    "fresh78",
     "real",
 )
 
