@@ -3890,7 +3890,7 @@ PASSING_SUMS_RELEASES_AND_CUSTOMARY_GRANTS = [
 ]  # fmt: skip
 
 
-AGREED_REMEDIES_OUTLAYS_AND_RESIGNATION_NOTICE = [
+AGREED_REMEDIES_RESIGNATION_NOTICE_FEDERATIONS_AND_DEFAULTS = [
     ("general", "warranties", "Supplier's warranties", "The Supplier warrants that the Goods "
      "will conform to the Specification. If the Buyer considers that any Goods do not conform, "
      "the parties will then agree an appropriate remedy.", "vague"),
@@ -3911,6 +3911,18 @@ AGREED_REMEDIES_OUTLAYS_AND_RESIGNATION_NOTICE = [
      "The Company may end the employment at any time, with or without cause and without prior "
      "notice. Employee may resign at any time and is asked to give two weeks' notice of "
      "resignation.", "present"),
+    ("nda", "governing_law", "Applicable law", "This Agreement is governed by the laws "
+     "applicable in Canada, and any dispute goes to the competent court.", "vague"),
+    ("nda", "governing_law", "Applicable law", "This Agreement is governed by the laws of the "
+     "Province of New Brunswick and the federal laws of Canada applicable there.", "present"),
+    ("nda", "governing_law", "Applicable law", "This Agreement is governed by the laws of "
+     "Australia.", "vague"),
+    ("licence", "payment_terms", "Term and termination", "Licensor may terminate this License "
+     "by written notice if Licensee fails to pay any amount due under this License within "
+     "thirty days after written notice that it is overdue.", "missing"),
+    ("licence", "payment_terms", "Fees", "Licensee shall pay a licence fee of USD 2,000 within "
+     "30 days of invoice. If Licensee fails to pay an invoice within ten days after written "
+     "notice, Licensor may suspend the licence.", "present"),
 ]  # fmt: skip
 
 
@@ -3984,7 +3996,7 @@ def test_a_passing_sum_in_another_clause_states_no_payment_term() -> None:
             *UNSPOKEN_SECRETS_PURPOSEFUL_USE_AND_WEIGHED_CAPS,
             *TIMED_WORK_LICENCES_SIGNATORIES_AND_LIABILITY_AT_LAW,
             *PASSING_SUMS_RELEASES_AND_CUSTOMARY_GRANTS,
-            *AGREED_REMEDIES_OUTLAYS_AND_RESIGNATION_NOTICE,
+            *AGREED_REMEDIES_RESIGNATION_NOTICE_FEDERATIONS_AND_DEFAULTS,
         )
         if f[-1] in ("vague", "risky")
     ],
@@ -4148,7 +4160,7 @@ def test_a_short_exit_at_will_against_a_long_notice_is_risky(employer: str, expe
         *UNSPOKEN_SECRETS_PURPOSEFUL_USE_AND_WEIGHED_CAPS,
         *TIMED_WORK_LICENCES_SIGNATORIES_AND_LIABILITY_AT_LAW,
         *PASSING_SUMS_RELEASES_AND_CUSTOMARY_GRANTS,
-        *AGREED_REMEDIES_OUTLAYS_AND_RESIGNATION_NOTICE,
+        *AGREED_REMEDIES_RESIGNATION_NOTICE_FEDERATIONS_AND_DEFAULTS,
     ],
 )
 def test_a_one_paragraph_clause_is_read_from_its_text(

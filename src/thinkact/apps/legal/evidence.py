@@ -121,6 +121,14 @@ NOT_SPANS = {
         r"\b[^.;]{0,120}?\b(?:continues?|survives?|remains?)\b[^.;]{0,60}?\b(?:obligations?|duties|duty"
         r"|undertakings?|restrictions?)\b[^.;]*"
     ),
+    # a failure to pay as a ground to end the contract, with its cure period ("if Licensee
+    # fails to pay any amount due within thirty days after written notice that it is
+    # overdue"): no term of payment
+    "{payment_default}": re.compile(
+        r"(?<![a-z])(?:fails?|failure|failing|neglects?)\s+to\s+pay(?![a-z])[^.;]{0,80}?"
+        r"(?<![a-z])within\s+[^.;]{0,40}?(?<![a-z])(?:after|of)\s+(?:receiving\s+|receipt\s+of\s+)?"
+        r"(?:an?\s+|the\s+)?(?:written\s+)?notice(?![a-z])[^.;]*"
+    ),
     # users keeping their own log-in secret: account security, not the other's information
     "{credentials}": re.compile(
         r"(?<![a-z])(?:passwords?|pass\s*codes?|passphrases?|pins?|log-?in\s+(?:details|data)"

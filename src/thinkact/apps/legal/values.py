@@ -75,11 +75,13 @@ VALUES = {  # what a clause states, beyond fixed words
         r"[$€£¥]\s?\d|(?<![a-z0-9])\d[\d,.]*\s?(?:usd|eur|gbp|chf|dollars|euros|pounds\s+sterling)(?![a-z])"
         r"|(?<![a-z])(?:usd|eur|gbp|chf)\s?\d|(?<![\d.,])\d{1,3}(?:,\d{3})+(?![\d,])"
     ),
-    # The law of the United States as a whole (there is no general federal contract law),
-    # not a territory whose name begins with it ("the United States Virgin Islands").
-    "{us_law}": re.compile(
-        r"(?<![a-z])(?:federal\s+)?laws?\s+of\s+the\s+united\s+states(?:\s+of\s+america)?"
-        r"(?!\s+(?:virgin|minor\s+outlying)\s+islands)"
+    # The law of a federation whose contract law is its states' or provinces' (the United
+    # States, Canada, Australia) as a whole, not a territory whose name begins with it ("the
+    # United States Virgin Islands").
+    "{federation_law}": re.compile(
+        r"(?<![a-z])(?:federal\s+)?laws?\s+(?:of|applicable\s+in|in\s+force\s+in)\s+(?:the\s+)?"
+        r"(?:united\s+states(?:\s+of\s+america)?|canada|australia|commonwealth\s+of\s+australia)"
+        r"(?!\s+(?:virgin|minor\s+outlying)\s+islands)(?![a-z])"
     ),
     # No refund said only to be the rule, not when it yields ("generally not refundable").
     "{hedged_no_refund}": re.compile(
