@@ -3923,6 +3923,15 @@ AGREED_REMEDIES_RESIGNATION_NOTICE_FEDERATIONS_AND_DEFAULTS = [
     ("licence", "payment_terms", "Fees", "Licensee shall pay a licence fee of USD 2,000 within "
      "30 days of invoice. If Licensee fails to pay an invoice within ten days after written "
      "notice, Licensor may suspend the licence.", "present"),
+    ("nda", "return_of_information", "Return of information", "Within 30 days after the end, "
+     "the Recipient shall return or destroy the documents, but it may keep its own notes and "
+     "analyses and use them for its internal business purposes.", "risky"),
+    ("nda", "return_of_information", "Return of information", "Within 30 days after the end, "
+     "the Recipient shall return or destroy the documents. Sections 3 and 4 do not apply to "
+     "the information so retained.", "risky"),
+    ("nda", "return_of_information", "Return of information", "Within 30 days after the end, "
+     "the Recipient shall return or destroy the documents, except one archive copy kept by its "
+     "legal department, which remains subject to section 3.", "present"),
 ]  # fmt: skip
 
 

@@ -304,6 +304,23 @@ def _free_to_disclose(text: str) -> bool:
     return _affirmed(_FREE_TO_DISCLOSE, text)
 
 
+# Information kept after the end for the recipient's own use, or freed from the duties that
+# bound it ("all of which it may keep for as long as it wishes and use for its internal
+# business purposes"; "Sections 3.1 and 3.2 do not apply to the information so retained"),
+# not an archive copy kept under those duties for the law's sake.
+_KEPT_FOR_USE = re.compile(
+    r"\b(?:keep|retain)s?\b[^.;]{0,80}?\b(?:and|to)\s+(?:continue\s+to\s+)?use\s+(?:them|it|such"
+    r"|the\s+same|that)?\s*[^.;]{0,30}?\bfor\s+(?:its|their|his|her|any)\s+(?:own\s+|internal\s+)*"
+    r"(?:business\s+)?purposes?\b"
+    r"|\b(?:do|does|shall|will)\s+not\s+apply\s+to\s+(?:any\s+|the\s+)?(?:confidential\s+)?"
+    r"(?:information|copies|materials?|documents?)\s+(?:so\s+|thus\s+)?(?:retained|kept)\b"
+)
+
+
+def _kept_for_use(text: str) -> bool:
+    return _affirmed(_KEPT_FOR_USE, text)
+
+
 # The other party left untold: "is not required to inform the Controller in advance",
 # "may replace them without notifying the Customer" (not "shall not engage one without
 # notifying the Controller", where the duty stands).
@@ -579,5 +596,6 @@ READINGS: dict[str, Callable[[str], bool]] = {
     "{revoked_at_will}": saying(_REVOKED_AT_WILL),
     "{conformity_disclaimed}": saying(_CONFORMITY_DISCLAIMED),
     "{free_to_disclose}": _free_to_disclose,
+    "{kept_for_use}": _kept_for_use,
     "{takes_content}": _takes_content,
 }
