@@ -3962,6 +3962,15 @@ def test_a_list_of_rules_users_agree_to_is_found_by_its_opener() -> None:
     assert found[0].sentence.text == "3.3 On every trip you agree to:" and found[0].hits
 
 
+def test_rules_of_conduct_under_their_own_heading_are_found_by_what_is_not_allowed() -> None:
+    subject = _subject(
+        ("Your conduct aboard", "You must wear a life jacket when asked to."),
+        ("Your conduct aboard", "Illegal drugs and glass are not allowed."),
+    )
+    found = _candidates(subject, "acceptable_use")
+    assert found[0].sentence.text == "Illegal drugs and glass are not allowed." and found[0].hits
+
+
 def test_duties_that_go_on_after_the_end_of_the_agreement_leave_its_ending_clear() -> None:
     heading = "Article 4 - Duration and Termination"
     verdict, _ = _judged(
