@@ -3890,7 +3890,7 @@ PASSING_SUMS_RELEASES_AND_CUSTOMARY_GRANTS = [
 ]  # fmt: skip
 
 
-AGREED_REMEDIES_RESIGNATION_NOTICE_FEDERATIONS_AND_DEFAULTS = [
+REMEDIES_RESIGNATIONS_FEDERATIONS_DEFAULTS_AND_CURBED_AUDITS = [
     ("general", "warranties", "Supplier's warranties", "The Supplier warrants that the Goods "
      "will conform to the Specification. If the Buyer considers that any Goods do not conform, "
      "the parties will then agree an appropriate remedy.", "vague"),
@@ -3932,6 +3932,14 @@ AGREED_REMEDIES_RESIGNATION_NOTICE_FEDERATIONS_AND_DEFAULTS = [
     ("nda", "return_of_information", "Return of information", "Within 30 days after the end, "
      "the Recipient shall return or destroy the documents, except one archive copy kept by its "
      "legal department, which remains subject to section 3.", "present"),
+    ("dpa", "audit_rights", "Audits", "The Controller, or an auditor it mandates, may audit the "
+     "Processor no more than once every three years, on 30 days' notice.", "risky"),
+    ("dpa", "audit_rights", "Audits", "The Controller, or an auditor it mandates, may audit the "
+     "Processor once a year on 30 days' notice. The Processor may refuse access to its premises "
+     "where it considers that the audit would affect its other customers.", "risky"),
+    ("dpa", "audit_rights", "Audits", "The Controller, or an auditor it mandates, may audit the "
+     "Processor once in any twelve months on 30 days' notice, and at any time after a personal "
+     "data breach.", "present"),
 ]  # fmt: skip
 
 
@@ -4014,7 +4022,7 @@ def test_a_passing_sum_in_another_clause_states_no_payment_term() -> None:
             *UNSPOKEN_SECRETS_PURPOSEFUL_USE_AND_WEIGHED_CAPS,
             *TIMED_WORK_LICENCES_SIGNATORIES_AND_LIABILITY_AT_LAW,
             *PASSING_SUMS_RELEASES_AND_CUSTOMARY_GRANTS,
-            *AGREED_REMEDIES_RESIGNATION_NOTICE_FEDERATIONS_AND_DEFAULTS,
+            *REMEDIES_RESIGNATIONS_FEDERATIONS_DEFAULTS_AND_CURBED_AUDITS,
         )
         if f[-1] in ("vague", "risky")
     ],
@@ -4178,7 +4186,7 @@ def test_a_short_exit_at_will_against_a_long_notice_is_risky(employer: str, expe
         *UNSPOKEN_SECRETS_PURPOSEFUL_USE_AND_WEIGHED_CAPS,
         *TIMED_WORK_LICENCES_SIGNATORIES_AND_LIABILITY_AT_LAW,
         *PASSING_SUMS_RELEASES_AND_CUSTOMARY_GRANTS,
-        *AGREED_REMEDIES_RESIGNATION_NOTICE_FEDERATIONS_AND_DEFAULTS,
+        *REMEDIES_RESIGNATIONS_FEDERATIONS_DEFAULTS_AND_CURBED_AUDITS,
     ],
 )
 def test_a_one_paragraph_clause_is_read_from_its_text(

@@ -321,6 +321,24 @@ def _kept_for_use(text: str) -> bool:
     return _affirmed(_KEPT_FOR_USE, text)
 
 
+# An audit the processor may turn down at its own judgement ("may refuse access to its
+# premises, systems and records where it considers that the audit would affect ..."), or
+# allowed less than every other year ("no more than once every three years").
+_AUDIT_CURBED = re.compile(
+    r"\bmay\s+(?:refuse|decline|deny|reject|postpone\s+indefinitely)\b[^.;]{0,80}?"
+    r"\b(?:audits?|inspections?|access)\b[^.;]{0,100}?(?:\b(?:where|if|whenever|when)\s+it"
+    r"\s+(?:considers|believes|thinks|determines|deems|judges)\b|\bin\s+its\s+(?:sole\s+|absolute\s+)?"
+    r"discretion\b)"
+    r"|\b(?:no\s+more\s+(?:often\s+)?than|at\s+most|not\s+more\s+(?:often\s+)?than)\s+once\s+"
+    r"(?:every|in\s+any|in\s+each|per)\s+(?:three|four|five|six|ten|[3-9])\s+(?:\(\d\)\s+)?"
+    r"(?:calendar\s+)?years\b"
+)
+
+
+def _audit_curbed(text: str) -> bool:
+    return _affirmed(_AUDIT_CURBED, text)
+
+
 # The other party left untold: "is not required to inform the Controller in advance",
 # "may replace them without notifying the Customer" (not "shall not engage one without
 # notifying the Controller", where the duty stands).
@@ -597,5 +615,6 @@ READINGS: dict[str, Callable[[str], bool]] = {
     "{conformity_disclaimed}": saying(_CONFORMITY_DISCLAIMED),
     "{free_to_disclose}": _free_to_disclose,
     "{kept_for_use}": _kept_for_use,
+    "{audit_curbed}": _audit_curbed,
     "{takes_content}": _takes_content,
 }
