@@ -3940,6 +3940,12 @@ REMEDIES_RESIGNATIONS_FEDERATIONS_DEFAULTS_AND_CURBED_AUDITS = [
     ("dpa", "audit_rights", "Audits", "The Controller, or an auditor it mandates, may audit the "
      "Processor once in any twelve months on 30 days' notice, and at any time after a personal "
      "data breach.", "present"),
+    ("general", "warranties", "Performance of the Contractor", "The Contractor shall carry out "
+     "the bottling in a professional manner, to a standard appropriate for quality wines.",
+     "vague"),
+    ("general", "warranties", "Performance of the Contractor", "The Contractor shall carry out "
+     "the bottling in a professional manner and to the fill and closure tolerances of the "
+     "Specification in Schedule 1.", "present"),
 ]  # fmt: skip
 
 

@@ -102,6 +102,8 @@ _GOOD = r"(?:proper|suitable|decent|adequate|appropriate|sufficient|good|sound)"
 _OPEN_STANDARD = re.compile(
     rf"(?<![a-z])(?:to|of|at)\s+(?:a\s+|an\s+)?{_GOOD}(?:(?:,|\s+and|,\s+and)\s+{_GOOD})?"
     r"\s+(?:standard|quality|level)(?![a-z])"
+    # or the adjective after it ("to a standard appropriate for quality wines")
+    rf"|(?<![a-z])(?:to|of|at)\s+(?:a|an|the)\s+(?:standard|quality|level)\s+{_GOOD}\s+(?:for|to)(?![a-z])"
 )
 _NAMED_STANDARD = re.compile(
     r"(?<![a-z])(?:care\s+and\s+skill|skill(?:,|\s+and)?\s+care|diligence|specification|conform|as\s+described"
