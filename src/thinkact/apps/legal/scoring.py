@@ -127,6 +127,8 @@ SPLITS: tuple[str, ...] = (
     "fresh76",
     "fresh77",
     "fresh78",
+    "fresh79",
+    "fresh80",
     "real",
 )
 
