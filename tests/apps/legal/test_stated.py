@@ -3946,6 +3946,14 @@ REMEDIES_RESIGNATIONS_FEDERATIONS_DEFAULTS_AND_CURBED_AUDITS = [
     ("general", "warranties", "Performance of the Contractor", "The Contractor shall carry out "
      "the bottling in a professional manner and to the fill and closure tolerances of the "
      "Specification in Schedule 1.", "present"),
+    ("employment", "confidentiality", "Confidentiality", "The Employee will keep the Employer's "
+     "business information confidential. Nothing in this Agreement prevents the Employee from "
+     "disclosing information where required by law or to a government authority.", "present"),
+    ("employment", "confidentiality", "Confidentiality", "Nothing in this Agreement prevents the "
+     "Employee from disclosing the Employer's information.", "risky"),
+    ("employment", "non_compete", "No non-competition covenant", "Nothing in this Agreement "
+     "restricts the Employee from working for another winery after the employment ends.",
+     "present"),
 ]  # fmt: skip
 
 
