@@ -3954,6 +3954,13 @@ REMEDIES_RESIGNATIONS_FEDERATIONS_DEFAULTS_AND_CURBED_AUDITS = [
     ("employment", "non_compete", "No non-competition covenant", "Nothing in this Agreement "
      "restricts the Employee from working for another winery after the employment ends.",
      "present"),
+    ("licence", "term_termination", "Term and termination", "Either party may terminate this "
+     "Agreement if the other commits a material breach not remedied within 30 days. The "
+     "Licensee may not terminate for convenience, but it may stop using the Fonts at any time; "
+     "no part of the fee is then refundable.", "present"),
+    ("licence", "term_termination", "Term and termination", "The Licensor may terminate this "
+     "Agreement at any time, for any reason. The Licensee may not terminate for convenience.",
+     "risky"),
 ]  # fmt: skip
 
 

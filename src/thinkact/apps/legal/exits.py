@@ -36,8 +36,9 @@ _ANY_TIME = re.compile(
 )
 _ENDING = r"\b(?:terminat\w*|end|cancel\w*|close|delete|dismiss\w*|resign\w*|revok\w*)"
 _MAY_END = re.compile(
-    r"\b(?:may|can|is entitled to|reserves the right to|has the right to)\b[^.;]{0,40}?"
-    rf"{_ENDING}\b",
+    # (not a right denied: "The Licensee may not terminate for convenience")
+    r"\b(?:may|can|is entitled to|reserves the right to|has the right to)\b(?!\s+(?:not|never)\b)"
+    rf"[^.;]{{0,40}}?{_ENDING}\b",
     re.IGNORECASE,
 )
 ENDS_WHOLE = re.compile(
