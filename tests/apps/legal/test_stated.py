@@ -3961,6 +3961,11 @@ REMEDIES_RESIGNATIONS_FEDERATIONS_DEFAULTS_AND_CURBED_AUDITS = [
     ("licence", "term_termination", "Term and termination", "The Licensor may terminate this "
      "Agreement at any time, for any reason. The Licensee may not terminate for convenience.",
      "risky"),
+    ("saas", "changes_to_terms", "Changes", "Provider may revise this Agreement at any time. "
+     "Revisions take effect when Provider posts the revised version on its website.", "risky"),
+    ("saas", "changes_to_terms", "Changes", "Provider may revise this Agreement at any time. "
+     "Revisions take effect 30 days after Provider posts the revised version on its website "
+     "and emails the Customer.", "present"),
 ]  # fmt: skip
 
 

@@ -440,7 +440,9 @@ VALUES = {  # what a clause states, beyond fixed words
         r"\s+(?:binding|effective)|binds?\s+[a-z]+)\s+(?:immediately\s+)?(?:when|once|as\s+soon\s+as|on"
         r"|upon|from)\s+"
         r"(?:the\s+(?:date|day|moment|time)\s+)?(?:(?:they|it)\s+(?:are|is)\s+|being\s+)?(?:posted"
-        r"|published|posting|publication|displayed|uploaded|pinned|put\s+up)(?![a-z])"
+        r"|published|posting|publication|displayed|uploaded|pinned|put\s+up"
+        # ("when Provider posts the revised version")
+        r"|(?:the\s+)?[a-z]+\s+(?:posts|publishes|uploads|displays))(?![a-z])"
         # or from a date the publisher picks, which may be that of publication
         r"|(?<![a-z])(?:binds?|binding|effective|takes?\s+effect|appl(?:y|ies))(?![a-z])[^.;]{0,80}?"
         r"\bwhich\s+may\s+be\s+(?:the\s+(?:same\s+)?(?:date|day)\s+(?:of|as)\s+(?:its\s+)?)?(?:publication"
