@@ -225,10 +225,6 @@ _TAKES_CONTENT = re.compile(
 )
 
 
-def _takes_content(text: str) -> bool:
-    return _affirmed(_TAKES_CONTENT, text)
-
-
 # An automatic renewal for more than two years at a time ("renew automatically for a further
 # term of thirty-six (36) months", "successive three-year periods"): a long lock-in.
 _RENEWAL_SPAN = re.compile(
@@ -281,6 +277,15 @@ def _affirmed(pattern: re.Pattern[str], text: str, *, denied_within: bool = Fals
     )
 
 
+def affirming(pattern: re.Pattern[str], *, denied_within: bool = False) -> Callable[[str], bool]:
+    """A reading of a sentence that affirms `pattern` (`_affirmed`)."""
+
+    def read(text: str) -> bool:
+        return _affirmed(pattern, text, denied_within=denied_within)
+
+    return read
+
+
 # One side left free to pass on what the other tells it ("Nothing in this Agreement
 # restricts the Client's use or disclosure of any information it receives from the
 # Supplier"; "may share it with any other person as it sees fit"); not "shall not disclose
@@ -305,10 +310,6 @@ _FREE_TO_DISCLOSE = re.compile(
 )
 
 
-def _free_to_disclose(text: str) -> bool:
-    return _affirmed(_FREE_TO_DISCLOSE, text)
-
-
 # Information kept after the end for the recipient's own use, or freed from the duties that
 # bound it ("all of which it may keep for as long as it wishes and use for its internal
 # business purposes"; "Sections 3.1 and 3.2 do not apply to the information so retained"),
@@ -320,10 +321,6 @@ _KEPT_FOR_USE = re.compile(
     r"|\b(?:do|does|shall|will)\s+not\s+apply\s+to\s+(?:any\s+|the\s+)?(?:confidential\s+)?"
     r"(?:information|copies|materials?|documents?)\s+(?:so\s+|thus\s+)?(?:retained|kept)\b"
 )
-
-
-def _kept_for_use(text: str) -> bool:
-    return _affirmed(_KEPT_FOR_USE, text)
 
 
 # An audit the processor may turn down at its own judgement ("may refuse access to its
@@ -338,10 +335,6 @@ _AUDIT_CURBED = re.compile(
     r"(?:every|in\s+any|in\s+each|per)\s+(?:three|four|five|six|ten|[3-9])\s+(?:\(\d\)\s+)?"
     r"(?:calendar\s+)?years\b"
 )
-
-
-def _audit_curbed(text: str) -> bool:
-    return _affirmed(_AUDIT_CURBED, text)
 
 
 # The other party left untold: "is not required to inform the Controller in advance",
@@ -399,10 +392,6 @@ _OBJECTION_WAIVED = re.compile(
     r"(?![^.;]{0,80}\b(?:unless|except|save|other\s+than|unreasonabl\w*|on\s+(?:reasonable|legitimate|justified)"
     r"|on\s+(?:the\s+)?grounds?))"
 )
-
-
-def _own_ends(text: str) -> bool:
-    return _affirmed(_OWN_ENDS, text)
 
 
 # No refund even where the provider is at fault ("not refundable ... including where the
@@ -468,10 +457,6 @@ _RETROACTIVE = re.compile(
     r"|subscribed|signed\s+up)\s+(?:[a-z]+\s+){0,3}?(?:under|on)\s+(?:an?|the|any)\s+(?:earlier|previous"
     r"|prior|older|old|former)\s+(?:version|terms|edition|conditions)\b"
 )
-
-
-def _retroactive(text: str) -> bool:
-    return _affirmed(_RETROACTIVE, text, denied_within=True)
 
 
 # Transfers allowed with the safeguard waived ("you authorise us to transfer your data to any
@@ -608,18 +593,18 @@ READINGS: dict[str, Callable[[str], bool]] = {
     "{released}": saying(_RELEASED),
     "{oral_excluded}": said_without(_ORAL_EXCLUDED, _KEPT_IF_IDENTIFIED),
     "{long_renewal}": _long_renewal,
-    "{own_ends}": _own_ends,
+    "{own_ends}": affirming(_OWN_ENDS),
     "{kept_on_breach}": _kept_on_breach,
     "{narrow_window}": _narrow_window,
     "{long_payment}": _long_payment,
     "{ends_on_walking_away}": said_without(_WALKS_AWAY, _COVERED),
-    "{retroactive}": _retroactive,
+    "{retroactive}": affirming(_RETROACTIVE, denied_within=True),
     "{unguarded}": _unguarded,
     "{purpose_disclaimed}": saying(_PURPOSE_DISCLAIMED),
     "{revoked_at_will}": saying(_REVOKED_AT_WILL),
     "{conformity_disclaimed}": saying(_CONFORMITY_DISCLAIMED),
-    "{free_to_disclose}": _free_to_disclose,
-    "{kept_for_use}": _kept_for_use,
-    "{audit_curbed}": _audit_curbed,
-    "{takes_content}": _takes_content,
+    "{free_to_disclose}": affirming(_FREE_TO_DISCLOSE),
+    "{kept_for_use}": affirming(_KEPT_FOR_USE),
+    "{audit_curbed}": affirming(_AUDIT_CURBED),
+    "{takes_content}": affirming(_TAKES_CONTENT),
 }
