@@ -107,6 +107,9 @@ def hits(text: str, words: Sequence[str], not_words: Sequence[str] = ()) -> int:
     return sum(1 for w in words if phrase(w).search(low))
 
 
+# A party's failure to pay, as the occasion of something else (values' "{owed_under}" too).
+FAILS_TO_PAY = r"(?<![a-z])(?:fails?|failure|failing|neglects?)\s+to\s+pay"
+
 # Named spans a `not_words` entry may take out whole. "{survival}": what goes on after the
 # end ("the obligations in this Article continue for three years after ... this Agreement
 # ends") is no way of ending it.
@@ -125,7 +128,7 @@ NOT_SPANS = {
     # fails to pay any amount due within thirty days after written notice that it is
     # overdue"): no term of payment
     "{payment_default}": re.compile(
-        r"(?<![a-z])(?:fails?|failure|failing|neglects?)\s+to\s+pay(?![a-z])[^.;]{0,80}?"
+        rf"{FAILS_TO_PAY}(?![a-z])[^.;]{{0,80}}?"
         r"(?<![a-z])within\s+[^.;]{0,40}?(?<![a-z])(?:after|of)\s+(?:receiving\s+|receipt\s+of\s+)?"
         r"(?:an?\s+|the\s+)?(?:written\s+)?notice(?![a-z])[^.;]*"
     ),

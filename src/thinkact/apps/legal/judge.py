@@ -30,7 +30,7 @@ from thinkact.apps.legal.evidence import (
     rank,
     verify_quote,
 )
-from thinkact.apps.legal.exits import payers
+from thinkact.apps.legal.exits import CLAUSE_NUMBER, payers
 from thinkact.apps.legal.kinds import Detected, kind_answer, kind_question
 from thinkact.apps.legal.periods import months_in
 from thinkact.apps.legal.reading import risky_stated, safe_stated, stated
@@ -141,16 +141,13 @@ def stated_fact(subject: Subject, found: Sequence[Candidate], fact: Fact) -> boo
     ) or any(states(s.text, fact.stated_anywhere) for s in subject.sentences)
 
 
-_LEAD = re.compile(r"^[\s(]*(?:\d{1,2}(?:\.\d{1,2})*\.?|[a-z]\)|\(?[a-z]\))?\s*")
-
-
 def _opens(c: Candidate, item: Item) -> bool:
     """A sentence that opens with a word that is itself the element ("We own the footage"):
     the clause, not a passing mention."""
-    text = _LEAD.sub("", c.sentence.text, count=1).lower()
-    return c.hits == 1 and any(
-        w in item.concrete_match and text.startswith(w + " ") for w in item.words
-    )
+    if c.hits != 1:
+        return False
+    text = CLAUSE_NUMBER.sub("", c.sentence.text, count=1).lower()
+    return any(text.startswith(w + " ") and w in item.concrete_match for w in item.words)
 
 
 def missing(need: Need, searched: bool = True) -> ItemVerdict:

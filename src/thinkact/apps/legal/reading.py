@@ -120,10 +120,13 @@ _EXAMPLES = re.compile(r"(?<![a-z])(?:including|such as|for example|for instance
 def _before_examples(text: str, item: Item) -> str:
     """The sentence up to the examples that follow wording leaving it to one side's choice,
     if they do."""
-    low = normalise(text).lower()
-    chosen = VALUES["{discretion}"].search(low) if "{discretion}" in item.vague_match else None
+    if "{discretion}" not in item.vague_match:
+        return text
+    plain = normalise(text)
+    low = plain.lower()
+    chosen = VALUES["{discretion}"].search(low)
     cut = _EXAMPLES.search(low, chosen.start()) if chosen else None
-    return normalise(text)[: cut.start()] if cut else text
+    return plain[: cut.start()] if cut else text
 
 
 def _outweighs(clear: Candidate, c: Candidate, item: Item) -> bool:

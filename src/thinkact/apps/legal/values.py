@@ -10,7 +10,7 @@ import re
 from collections.abc import Callable, Sequence
 
 from thinkact.apps.legal import open_wording, risky_wording
-from thinkact.apps.legal.evidence import lowered, normalise, not_pattern, phrase
+from thinkact.apps.legal.evidence import FAILS_TO_PAY, lowered, normalise, not_pattern, phrase
 
 _NUMBER = (
     r"(?:\d+(?:[.,]\d+)?|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
@@ -98,7 +98,7 @@ VALUES = {  # what a clause states, beyond fixed words
     # Sums owed under the document itself, its non-payment a ground to end it ("if Licensee
     # fails to pay any amount due under this License"): the document is a paid one.
     "{owed_under}": re.compile(
-        r"(?<![a-z])(?:fails?|failure|failing|neglects?)\s+to\s+pay\s+(?:any\s+|an\s+|the\s+)?"
+        rf"{FAILS_TO_PAY}\s+(?:any\s+|an\s+|the\s+)?"
         r"(?:amounts?|sums?|fees?|charges?|royalt(?:y|ies)|monies|moneys)\s+(?:due|payable|owed|owing)"
         r"\s+(?:to\s+[a-z]+\s+)?under\s+(?:this|these|the)\s+(?:agreement|licen[cs]e|contract|terms)(?![a-z])"
     ),
