@@ -3890,6 +3890,27 @@ PASSING_SUMS_RELEASES_AND_CUSTOMARY_GRANTS = [
 ]  # fmt: skip
 
 
+WORK_TAKEN_BACK_AND_ERASURE_RIGHTS = [
+    ("services", "ip_ownership", "Intellectual property", "All rights in the designs remain "
+     "vested in the Contractor. The Contractor grants the Client a non-exclusive licence to use "
+     "the display cases, as installed. The Contractor may revoke this licence by written notice "
+     "if any amount due under this Agreement is not paid on its due date.", "risky"),
+    ("services", "ip_ownership", "Intellectual property", "All rights in the designs remain "
+     "vested in the Contractor. The Contractor grants the Client a non-exclusive licence to use "
+     "the display cases, as installed. The Contractor may terminate this licence if the Client "
+     "fails to pay any amount due within thirty days after written notice that it is overdue.",
+     "present"),
+    ("dpa", "deletion_return", "Assistance", "The Processor shall carry out any correction or "
+     "erasure requested by the Controller within five working days.", "missing"),
+    ("dpa", "deletion_return", "Assistance", "The Processor shall help the Controller answer "
+     "requests from data subjects to access, rectify or erase their data within five working "
+     "days.", "missing"),
+    ("dpa", "deletion_return", "Return and deletion", "Within thirty days after the services "
+     "end, the Processor shall delete or return all personal data, at the Controller's choice.",
+     "present"),
+]  # fmt: skip
+
+
 REMEDIES_RESIGNATIONS_FEDERATIONS_DEFAULTS_AND_CURBED_AUDITS = [
     ("general", "warranties", "Supplier's warranties", "The Supplier warrants that the Goods "
      "will conform to the Specification. If the Buyer considers that any Goods do not conform, "
@@ -4049,6 +4070,7 @@ def test_a_passing_sum_in_another_clause_states_no_payment_term() -> None:
             *TIMED_WORK_LICENCES_SIGNATORIES_AND_LIABILITY_AT_LAW,
             *PASSING_SUMS_RELEASES_AND_CUSTOMARY_GRANTS,
             *REMEDIES_RESIGNATIONS_FEDERATIONS_DEFAULTS_AND_CURBED_AUDITS,
+            *WORK_TAKEN_BACK_AND_ERASURE_RIGHTS,
         )
         if f[-1] in ("vague", "risky")
     ],
@@ -4213,6 +4235,7 @@ def test_a_short_exit_at_will_against_a_long_notice_is_risky(employer: str, expe
         *TIMED_WORK_LICENCES_SIGNATORIES_AND_LIABILITY_AT_LAW,
         *PASSING_SUMS_RELEASES_AND_CUSTOMARY_GRANTS,
         *REMEDIES_RESIGNATIONS_FEDERATIONS_DEFAULTS_AND_CURBED_AUDITS,
+        *WORK_TAKEN_BACK_AND_ERASURE_RIGHTS,
     ],
 )
 def test_a_one_paragraph_clause_is_read_from_its_text(

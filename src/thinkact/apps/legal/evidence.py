@@ -132,6 +132,13 @@ NOT_SPANS = {
         r"(?<![a-z])within\s+[^.;]{0,40}?(?<![a-z])(?:after|of)\s+(?:receiving\s+|receipt\s+of\s+)?"
         r"(?:an?\s+|the\s+)?(?:written\s+)?notice(?![a-z])[^.;]*"
     ),
+    # a data subject's right to have data corrected or erased ("requests ... to access,
+    # correct or delete their personal data"): no deletion when the services end
+    "{erasure_right}": re.compile(
+        r"(?<![a-z])(?:correct|rectif)[a-z]*\s*(?:,|\s+or|\s+and)\s+(?:[a-z]+\s+)?(?:delet|eras)[a-z]*"
+        r"|(?<![a-z])(?:rights?|requests?)\s+(?:to|of|for)\s+(?:erasure|deletion)(?![a-z])"
+        r"|(?<![a-z])(?:erasure|deletion),?\s+(?:or\s+)?restrict"
+    ),
     # users keeping their own log-in secret: account security, not the other's information
     "{credentials}": re.compile(
         r"(?<![a-z])(?:passwords?|pass\s*codes?|passphrases?|pins?|log-?in\s+(?:details|data)"

@@ -15,6 +15,7 @@ from typing import Literal
 
 from thinkact.apps.legal.checklist import Item, all_items
 from thinkact.apps.legal.evidence import (
+    FAILS_TO_PAY,
     Candidate,
     Sentence,
     candidate,
@@ -324,6 +325,24 @@ _LAPSES = re.compile(
 _WORK = re.compile(
     r"\b(?:deliverables?|work products?|work results?|outputs?|reports? delivered)\b", re.IGNORECASE
 )
+# A licence its grantor may take back over one late payment ("may revoke this licence ...
+# if any amount due under this Agreement is not paid on its due date"), in the clause on
+# the rights in the work: the customer loses the work, not just the service, whatever the
+# work is called.
+_TAKEN_BACK_FOR_LATE_PAYMENT = re.compile(
+    r"\b(?:revoke|withdraw|terminate|end|cancel|suspend)\s+(?:the|its|this|that|such|any)\s+"
+    r"licen[cs]e\b[^.;]{0,80}?\bif\s+(?:"
+    rf"[^.;]{{0,30}}?{FAILS_TO_PAY}(?![a-z])"
+    r"|any\s+(?:amount|sum|invoice|fee|payment|instalment)s?\b[^.;]{0,60}?\b(?:unpaid|not\s+paid"
+    r"|overdue|late))",
+    re.IGNORECASE,
+)
+# (a late payment left unpaid after a notice and a period to pay it is another matter)
+_CURE_PERIOD = re.compile(
+    r"\bwithin\b[^.;]{0,40}?\b(?:after|of|following)\s+(?:receiving\s+|receipt\s+of\s+)?"
+    r"(?:an?\s+|the\s+)?(?:written\s+)?notice\b|\b(?:cure|remedy)\b",
+    re.IGNORECASE,
+)
 
 
 SELLS_WORK = "{sells_the_work}"
@@ -377,7 +396,10 @@ def work_kept(own: Sequence[Candidate]) -> Candidate | None:
     contract ends ("The licence ends automatically when this Agreement expires", beside a
     licence to use the Deliverables)."""
     for c in own:
-        if _LAPSES.search(c.sentence.text) and _WORK.search(c.sentence.passage.text):
+        text = c.sentence.text
+        if _TAKEN_BACK_FOR_LATE_PAYMENT.search(text) and not _CURE_PERIOD.search(text):
+            return c
+        if _LAPSES.search(text) and _WORK.search(c.sentence.passage.text):
             return c
     return None
 
