@@ -462,6 +462,8 @@ def test_a_contract_for_the_work_of_a_contractor_is_a_services_agreement(tmp_pat
         ("Agreement for the Cleaning of Rainwater Tanks", "services"),
         ("Contract for the Creation of a Radio Jingle", "services"),
         ("Boat Hire Agreement", "general"),
+        ("Agreement for the Design and Supply of Interpretation Panels", "services"),
+        ("Agreement for the Supply of Interpretation Panels", "general"),
     ],
 )
 def test_the_title_names_the_kind(tmp_path: Path, title: str, kind: str) -> None:

@@ -3900,6 +3900,9 @@ WORK_TAKEN_BACK_AND_ERASURE_RIGHTS = [
      "the display cases, as installed. The Contractor may terminate this licence if the Client "
      "fails to pay any amount due within thirty days after written notice that it is overdue.",
      "present"),
+    ("services", "ip_ownership", "Intellectual property", "All rights in the Deliverables vest "
+     "in the Designer. The Designer may reproduce, adapt and exploit the Deliverables in other "
+     "projects for other clients, without accounting to the Client.", "risky"),
     ("dpa", "deletion_return", "Assistance", "The Processor shall carry out any correction or "
      "erasure requested by the Controller within five working days.", "missing"),
     ("dpa", "deletion_return", "Assistance", "The Processor shall help the Controller answer "

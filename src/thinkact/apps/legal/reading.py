@@ -355,10 +355,11 @@ _SELLS = re.compile(
     r"|as it (?:sees|thinks) fit|as it (?:wishes|pleases|chooses|likes)"
     r"|without (?:the\s+)?(?:[a-z]+'s\s+)?(?:consent|approval"
     r"|permission)"
-    # or with nothing owed to the customer for it ("without payment or acknowledgment"; not
-    # the owner's use "without further payment" to the maker)
-    r"|without (?:any\s+)?(?:payment|fee|royalt\w*|compensation|remuneration|acknowledge?ment"
-    r"|attribution)"
+    # or with nothing owed to the customer for it ("without payment or acknowledgment",
+    # "without accounting to the Trust"; not the owner's use "without further payment" to the
+    # maker)
+    r"|without (?:any\s+)?(?:payment|fee|royalt\w*|compensation|remuneration|accounting"
+    r"|acknowledge?ment|attribution)"
     # or the work made for the customer sold on to others ("may ... sell the Works ... to
     # third parties, including other transport operators")
     r"|\bthe\s+(?:works|deliverables)\b[^.;]{0,80}?\bto\s+(?:third\s+parties|others|anyone"
