@@ -129,6 +129,8 @@ SPLITS: tuple[str, ...] = (
     "fresh78",
     "fresh79",
     "fresh80",
+    "fresh81",
+    "fresh82",
     "real",
 )
 
