@@ -464,11 +464,18 @@ def test_a_contract_for_the_work_of_a_contractor_is_a_services_agreement(tmp_pat
         ("Boat Hire Agreement", "general"),
         ("Agreement for the Design and Supply of Interpretation Panels", "services"),
         ("Agreement for the Supply of Interpretation Panels", "general"),
+        ("Terms for Boiler Servicing Visits", "terms"),
+        ("Agreement for Boiler Servicing", "services"),
     ],
 )
 def test_the_title_names_the_kind(tmp_path: Path, title: str, kind: str) -> None:
     text = f"{title}\n\nBetween the parties named below.\n\n1. Scope\n\nThe scope is set out.\n"
     assert detect(load(tmp_path, text)).kind.id == kind
+
+
+def test_a_markdown_title_that_calls_itself_terms_before_a_colon_is_terms(tmp_path: Path) -> None:
+    text = "# Membership Terms: Harbour Rowing Club\n\nThese terms apply to members.\n"
+    assert detect(load(tmp_path, text, "doc.md")).kind.id == "terms"
 
 
 UNNAMED_TEXT = """\

@@ -4043,6 +4043,19 @@ def test_duties_that_go_on_after_the_end_of_the_agreement_leave_its_ending_clear
     assert verdict.verdict == "present"
 
 
+def test_how_soon_the_customer_is_told_is_not_how_soon_a_refund_is_paid() -> None:
+    told = _subject(
+        ("Cancellations by us", "If we cancel a visit, we will tell you as soon as possible, "
+         "offer you a new date, and if you prefer not to rebook, refund the full price."),
+    )  # fmt: skip
+    assert stated(_candidates(told, "refund_policy"), ITEMS["refund_policy"])[0] != "vague"
+    repaid = _subject(
+        ("Cancellations by us", "If we cancel a visit, we will refund what you paid as soon as "
+         "possible."),
+    )  # fmt: skip
+    assert stated(_candidates(repaid, "refund_policy"), ITEMS["refund_policy"])[0] == "vague"
+
+
 def test_a_passing_sum_in_another_clause_states_no_payment_term() -> None:
     verdict, _ = _judged(
         "saas",

@@ -139,6 +139,13 @@ NOT_SPANS = {
         r"|(?<![a-z])(?:rights?|requests?)\s+(?:to|of|for)\s+(?:erasure|deletion)(?![a-z])"
         r"|(?<![a-z])(?:erasure|deletion),?\s+(?:or\s+)?restrict"
     ),
+    # how soon the other side is told of something ("we will tell you as soon as possible,
+    # offer you a new date, and ... refund"): not how soon anything is paid back
+    "{told_soon}": re.compile(
+        r"(?<![a-z])(?:tell|notify|inform|let|contact)[a-z]*\s+(?:you|the\s+customer|customers"
+        r"|guests)(?:\s+know)?\s+(?:as\s+soon\s+as\s+(?:possible|practicable|we\s+can|reasonably"
+        r"\s+possible)|promptly|without\s+(?:undue\s+)?delay)"
+    ),
     # users keeping their own log-in secret: account security, not the other's information
     "{credentials}": re.compile(
         r"(?<![a-z])(?:passwords?|pass\s*codes?|passphrases?|pins?|log-?in\s+(?:details|data)"

@@ -57,6 +57,10 @@ def detect(doc: Document) -> Detected:
             key=lambda x: x[0],
         )
         if best is not None:
+            # "Terms for Piano Tuning and Repair Visits": a title word that only names the
+            # work ("repair") does not outweigh a title that calls itself terms
+            if best[2] not in best[1].titles and _calls_itself_terms(doc, head):
+                return Detected(kinds()["terms"], "the title calls it terms")
             return _narrowed(doc, Detected(best[1], f"{where} says '{best[2]}'"), best[2])
     body = normalise(" ".join(p.text for p in doc.passages)).lower() + " " + headings
     # A kind's terms confined to one section are that section's subject (the confidentiality
@@ -73,16 +77,20 @@ def detect(doc: Document) -> Detected:
     defined = [k for found, k in uses if sum(n >= REPEATED for n in found) >= 2]
     if len(defined) == 1:
         return Detected(defined[0], "its usual terms are used throughout")
-    # "Membership Terms", "Booking Terms - Farm Tours", "Booking Terms for Storm Walks": a
-    # title that names itself terms, and nothing more specific, is terms of service (a PDF's
-    # title runs on into its first lines).
-    if re.search(r"\bterms(?:$|\s+[-\u2013\u2014:(]|\s+for\s)", head.rstrip(" .:")) or (
-        not doc.title and _PDF_TERMS.search(head.split(". ")[0][:TITLE_CHARS])
-    ):
+    if _calls_itself_terms(doc, head):
         return Detected(kinds()["terms"], "the title calls it terms")
     general = kinds()["general"]
     said = next((t for t in general.titles if _names(head, t)), None)
     return Detected(general, f"title says '{said}'" if said else UNNAMED)
+
+
+def _calls_itself_terms(doc: Document, head: str) -> bool:
+    """ "Membership Terms", "Booking Terms - Farm Tours", "Booking Terms for Storm Walks",
+    "Membership Terms: Ribe": a title that names itself terms, and nothing more specific, is
+    terms of service (a PDF's title runs on into its first lines)."""
+    return bool(
+        re.search(r"\bterms(?:$|\s*:|\s+[-\u2013\u2014(]|\s+for\s)", head.rstrip(" .:"))
+    ) or (not doc.title and bool(_PDF_TERMS.search(head.split(". ")[0][:TITLE_CHARS])))
 
 
 _LETTERS = "ABCDEFGHIJ"
