@@ -996,6 +996,11 @@ def test_a_providers_right_to_end_access_is_the_norm_in_terms_of_service() -> No
         ("The Hirer's liability to the Owner shall be unlimited.", True),
         ("The Hirer's liability for damage it causes deliberately is unlimited.", False),
         ("Each party's liability is unlimited.", False),
+        ("The total liability of the Contractor under or in connection with this Agreement shall "
+         "not exceed the Contract Price, except that its liability under clause 9.1(b) is "
+         "unlimited.", False),
+        ("The liability of the Contractor under or in connection with this Agreement is "
+         "unlimited.", True),
     ],
 )  # fmt: skip
 def test_one_partys_liability_left_unlimited_for_everything(text: str, risky: bool) -> None:

@@ -118,8 +118,17 @@ _NOTHING_LIMITS = re.compile(
 )
 
 
+# A liability left whole under a named clause ("its liability under clause 9.1(b) is
+# unlimited", beside a cap on the rest) is a carve-out, whatever the cap's scope.
+_NAMED_CARVE_OUT = re.compile(
+    r"\bliabilit(?:y|ies)\s+(?:under|for\s+breach\s+of|in\s+respect\s+of|pursuant\s+to)\s+"
+    r"(?:clause|section|article|paragraph)s?\s+\d[\d.]*(?:\s*\([a-z0-9]+\))*\s+(?:is|are|shall\s+be"
+    r"|will\s+be|remains?)\s+(?:unlimited|not\s+limited|without\s+limit(?:ation)?)\b"
+)
+
+
 def _one_side_unlimited(text: str) -> bool:
-    low = normalise(text).lower()
+    low = _NAMED_CARVE_OUT.sub(" ", normalise(text).lower())
     if _MUTUAL.search(low):
         return False
     return bool(
