@@ -4061,6 +4061,19 @@ def test_how_soon_the_customer_is_told_is_not_how_soon_a_refund_is_paid() -> Non
     assert stated(_candidates(repaid, "refund_policy"), ITEMS["refund_policy"])[0] == "vague"
 
 
+def test_duties_that_survive_the_end_for_a_reasonable_time_leave_its_ending_clear() -> None:
+    verdict, _ = _judged(
+        "nda",
+        "term_termination",
+        ("10. Term", "10.1 Either Party may terminate this Agreement at any time by giving the "
+         "other thirty (30) days' written notice."),
+        ("12. Duration of Obligations", "12.1 The obligations of the Recipient shall survive the "
+         "expiry or termination of this Agreement and shall remain in force for such period "
+         "thereafter as is reasonable."),
+    )  # fmt: skip
+    assert verdict.verdict == "present"
+
+
 def test_a_passing_sum_in_another_clause_states_no_payment_term() -> None:
     verdict, _ = _judged(
         "saas",

@@ -123,6 +123,10 @@ NOT_SPANS = {
         r"|(?<![a-z])(?:after|following|beyond)\s+(?:the\s+)?(?:end|ending|expiry|expiration|termination)"
         r"\b[^.;]{0,120}?\b(?:continues?|survives?|remains?)\b[^.;]{0,60}?\b(?:obligations?|duties|duty"
         r"|undertakings?|restrictions?)\b[^.;]*"
+        # or duties that survive the end, to the sentence's end ("shall survive the expiry or
+        # termination of this Agreement and shall remain in force for ...")
+        r"|(?<![a-z])(?:obligations?|duties|duty|undertakings?|restrictions?)\b[^.;]{0,80}?"
+        r"\bsurvives?\s+(?:the\s+|any\s+|its\s+)?(?:expiry|expiration|termination|end|ending)\b[^.;]*"
     ),
     # a failure to pay as a ground to end the contract, with its cure period ("if Licensee
     # fails to pay any amount due within thirty days after written notice that it is
