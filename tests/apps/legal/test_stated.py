@@ -3908,6 +3908,9 @@ WORK_TAKEN_BACK_AND_ERASURE_RIGHTS = [
     ("services", "ip_ownership", "Intellectual property", "All rights in the Deliverables vest "
      "in the Designer. The Designer may reproduce, adapt and exploit the Deliverables in other "
      "projects for other clients, without accounting to the Client.", "risky"),
+    ("general", "confidentiality", "Confidentiality", "Each party shall hold in confidence the "
+     "other party's non-public business information and use it solely for this Agreement.",
+     "present"),
     ("dpa", "deletion_return", "Assistance", "The Processor shall carry out any correction or "
      "erasure requested by the Controller within five working days.", "missing"),
     ("dpa", "deletion_return", "Assistance", "The Processor shall help the Controller answer "
