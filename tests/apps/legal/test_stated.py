@@ -3911,6 +3911,9 @@ WORK_TAKEN_BACK_AND_ERASURE_RIGHTS = [
     ("general", "confidentiality", "Confidentiality", "Each party shall hold in confidence the "
      "other party's non-public business information and use it solely for this Agreement.",
      "present"),
+    ("licence", "licence_restrictions", "Restrictions and reserved rights", "The Licensee shall "
+     "not, and shall ensure that its growers do not: (a) sell the plants to anyone else; (b) grow "
+     "them outside the Territory.", "present"),
     ("dpa", "deletion_return", "Assistance", "The Processor shall carry out any correction or "
      "erasure requested by the Controller within five working days.", "missing"),
     ("dpa", "deletion_return", "Assistance", "The Processor shall help the Controller answer "
