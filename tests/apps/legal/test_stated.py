@@ -3914,6 +3914,13 @@ WORK_TAKEN_BACK_AND_ERASURE_RIGHTS = [
     ("licence", "licence_restrictions", "Restrictions and reserved rights", "The Licensee shall "
      "not, and shall ensure that its growers do not: (a) sell the plants to anyone else; (b) grow "
      "them outside the Territory.", "present"),
+    ("general", "payment_terms", "Price and payment", "Prices for each later year will be agreed "
+     "by the parties by 15 January; if they do not agree, the prices for the previous year "
+     "increase by the change in the consumer price index. The Buyer pays each invoice within 30 "
+     "days.", "present"),
+    ("general", "payment_terms", "Price and payment", "Prices for each later year will be agreed "
+     "by the parties by 15 January; if they do not agree, the Seller decides the price at its "
+     "discretion. The Buyer pays each invoice within 30 days.", "vague"),
     ("dpa", "deletion_return", "Assistance", "The Processor shall carry out any correction or "
      "erasure requested by the Controller within five working days.", "missing"),
     ("dpa", "deletion_return", "Assistance", "The Processor shall help the Controller answer "

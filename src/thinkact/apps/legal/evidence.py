@@ -150,6 +150,15 @@ NOT_SPANS = {
         r"|guests)(?:\s+know)?\s+(?:as\s+soon\s+as\s+(?:possible|practicable|we\s+can|reasonably"
         r"\s+possible)|promptly|without\s+(?:undue\s+)?delay)"
     ),
+    # a price to be agreed with what applies if it is not ("will be agreed by the parties by
+    # January 15; if they do not agree, the prices for the previous year increase by ..."): the
+    # fallback settles it, unless one side then decides
+    "{agreed_or_else}": re.compile(
+        r"(?<![a-z])(?:(?:is|are|to|will|shall)\s+be|may\s+be)\s+agreed(?![a-z])[^.;]{0,80}?[;,]?\s*"
+        r"(?:if\s+(?:the\s+parties|they|both\s+parties)\s+(?:do\s+not|cannot|can\s*not|fail\s+to"
+        r"|have\s+not)\s+agree[a-z]*|failing\s+(?:such\s+)?agreement)(?![a-z])"
+        r"(?![^.;]*?(?:discretion|decides?|determines?|sees\s+fit|thinks\s+fit|considers|chooses))"
+    ),
     # users keeping their own log-in secret: account security, not the other's information
     "{credentials}": re.compile(
         r"(?<![a-z])(?:passwords?|pass\s*codes?|passphrases?|pins?|log-?in\s+(?:details|data)"

@@ -77,7 +77,11 @@ def stated(
     for c in read:
         text = c.sentence.text
         # a price left open stays open whatever due date is stated beside it
-        if whatever and states(text, whatever) and (c.hits or not _claimed(c, item, among)):
+        if (
+            whatever
+            and states(text, whatever, item.not_words)
+            and (c.hits or not _claimed(c, item, among))
+        ):
             return "vague", c
         if clear is not None and _outweighs(clear, c, item):
             continue
