@@ -4087,6 +4087,20 @@ def test_duties_that_survive_the_end_for_a_reasonable_time_leave_its_ending_clea
     assert verdict.verdict == "present"
 
 
+def test_when_to_pay_under_a_heading_on_paying_is_the_payment_clause() -> None:
+    verdict, _ = _judged(
+        "terms",
+        "payment_terms",
+        ("3. Our services and prices", "3.1 Our current prices are shown on our website."),
+        ("3. Our services and prices", "3.2 For repairs we give you a written quotation first, "
+         "with the fixed price."),
+        ("4. Paying us", "4.1 You pay for a visit at the end of it, by card or by bank transfer "
+         "within 14 days of our invoice."),
+        ("4. Paying us", "4.2 If you think an invoice is wrong, please tell us promptly."),
+    )  # fmt: skip
+    assert verdict.verdict == "present"
+
+
 def test_a_passing_sum_in_another_clause_states_no_payment_term() -> None:
     verdict, _ = _judged(
         "saas",

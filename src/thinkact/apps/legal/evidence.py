@@ -143,12 +143,13 @@ NOT_SPANS = {
         r"|(?<![a-z])(?:rights?|requests?)\s+(?:to|of|for)\s+(?:erasure|deletion)(?![a-z])"
         r"|(?<![a-z])(?:erasure|deletion),?\s+(?:or\s+)?restrict"
     ),
-    # how soon the other side is told of something ("we will tell you as soon as possible,
-    # offer you a new date, and ... refund"): not how soon anything is paid back
+    # how soon one side tells the other of something ("we will tell you as soon as possible,
+    # offer you a new date, and ... refund", "if you think an invoice is wrong, please tell us
+    # promptly"): not how soon anything is paid or paid back
     "{told_soon}": re.compile(
-        r"(?<![a-z])(?:tell|notify|inform|let|contact)[a-z]*\s+(?:you|the\s+customer|customers"
-        r"|guests)(?:\s+know)?\s+(?:as\s+soon\s+as\s+(?:possible|practicable|we\s+can|reasonably"
-        r"\s+possible)|promptly|without\s+(?:undue\s+)?delay)"
+        r"(?<![a-z])(?:tell|notify|inform|let|contact)[a-z]*\s+(?:you|us|the\s+[a-z]+|customers"
+        r"|guests)(?:\s+know)?\s+(?:as\s+soon\s+as\s+(?:possible|practicable|we\s+can|you\s+can"
+        r"|reasonably\s+possible)|promptly|without\s+(?:undue\s+)?delay)"
     ),
     # a price to be agreed with what applies if it is not ("will be agreed by the parties by
     # January 15; if they do not agree, the prices for the previous year increase by ..."): the
