@@ -3921,6 +3921,9 @@ WORK_TAKEN_BACK_AND_ERASURE_RIGHTS = [
     ("general", "payment_terms", "Price and payment", "Prices for each later year will be agreed "
      "by the parties by 15 January; if they do not agree, the Seller decides the price at its "
      "discretion. The Buyer pays each invoice within 30 days.", "vague"),
+    ("saas", "auto_renewal", "Term", "After the initial period the Agreement continues for "
+     "further periods, unless one of the Parties gives notice within a reasonable time before the "
+     "end of the current period.", "vague"),
     ("dpa", "deletion_return", "Assistance", "The Processor shall carry out any correction or "
      "erasure requested by the Controller within five working days.", "missing"),
     ("dpa", "deletion_return", "Assistance", "The Processor shall help the Controller answer "
