@@ -3895,7 +3895,7 @@ PASSING_SUMS_RELEASES_AND_CUSTOMARY_GRANTS = [
 ]  # fmt: skip
 
 
-WORK_TAKEN_BACK_AND_ERASURE_RIGHTS = [
+TAKEN_BACK_WORK_FALLBACKS_AND_OPEN_SECRECY = [
     ("services", "ip_ownership", "Intellectual property", "All rights in the designs remain "
      "vested in the Contractor. The Contractor grants the Client a non-exclusive licence to use "
      "the display cases, as installed. The Contractor may revoke this licence by written notice "
@@ -3924,6 +3924,11 @@ WORK_TAKEN_BACK_AND_ERASURE_RIGHTS = [
     ("saas", "auto_renewal", "Term", "After the initial period the Agreement continues for "
      "further periods, unless one of the Parties gives notice within a reasonable time before the "
      "end of the current period.", "vague"),
+    ("general", "confidentiality", "Confidentiality", "Each party will keep confidential the "
+     "other party's non-public information for an appropriate period.", "vague"),
+    ("general", "confidentiality", "Confidentiality", "Each party will keep confidential the "
+     "other party's non-public information for three years after this Agreement ends.",
+     "present"),
     ("dpa", "deletion_return", "Assistance", "The Processor shall carry out any correction or "
      "erasure requested by the Controller within five working days.", "missing"),
     ("dpa", "deletion_return", "Assistance", "The Processor shall help the Controller answer "
@@ -4134,7 +4139,7 @@ def test_a_passing_sum_in_another_clause_states_no_payment_term() -> None:
             *TIMED_WORK_LICENCES_SIGNATORIES_AND_LIABILITY_AT_LAW,
             *PASSING_SUMS_RELEASES_AND_CUSTOMARY_GRANTS,
             *REMEDIES_RESIGNATIONS_FEDERATIONS_DEFAULTS_AND_CURBED_AUDITS,
-            *WORK_TAKEN_BACK_AND_ERASURE_RIGHTS,
+            *TAKEN_BACK_WORK_FALLBACKS_AND_OPEN_SECRECY,
         )
         if f[-1] in ("vague", "risky")
     ],
@@ -4299,7 +4304,7 @@ def test_a_short_exit_at_will_against_a_long_notice_is_risky(employer: str, expe
         *TIMED_WORK_LICENCES_SIGNATORIES_AND_LIABILITY_AT_LAW,
         *PASSING_SUMS_RELEASES_AND_CUSTOMARY_GRANTS,
         *REMEDIES_RESIGNATIONS_FEDERATIONS_DEFAULTS_AND_CURBED_AUDITS,
-        *WORK_TAKEN_BACK_AND_ERASURE_RIGHTS,
+        *TAKEN_BACK_WORK_FALLBACKS_AND_OPEN_SECRECY,
     ],
 )
 def test_a_one_paragraph_clause_is_read_from_its_text(
