@@ -3929,6 +3929,10 @@ TAKEN_BACK_WORK_FALLBACKS_AND_OPEN_SECRECY = [
     ("general", "confidentiality", "Confidentiality", "Each party will keep confidential the "
      "other party's non-public information for three years after this Agreement ends.",
      "present"),
+    ("dpa", "deletion_return", "End of processing", "After the end of the services, the "
+     "Processor shall delete or return the personal data in due course.", "vague"),
+    ("dpa", "deletion_return", "End of processing", "After the end of the services, the "
+     "Processor shall delete or return the personal data within 30 days.", "present"),
     ("dpa", "deletion_return", "Assistance", "The Processor shall carry out any correction or "
      "erasure requested by the Controller within five working days.", "missing"),
     ("dpa", "deletion_return", "Assistance", "The Processor shall help the Controller answer "

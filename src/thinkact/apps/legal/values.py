@@ -600,14 +600,19 @@ _READ: dict[str, Callable[[str], bool]] = {**risky_wording.READINGS, **open_word
 
 
 # A deadline given outright as open ("within the period usual in the Processor's archiving
-# cycle", "within a reasonable time after termination"): the event it follows is no deadline.
-_OPEN_WITHIN = re.compile(r"(?<![a-z])within\s+(?:[a-z]+\s+){0,2}?" + VALUES["{open_time}"].pattern)
+# cycle", "within a reasonable time after termination", "after the end ... in due course"):
+# the event it follows is no deadline.
+_OPEN_DEADLINE = re.compile(
+    r"(?<![a-z])(?:within\s+(?:[a-z]+\s+){0,2}?(?:"
+    + VALUES["{open_time}"].pattern
+    + r")|in\s+due\s+course|in\s+a\s+timely\s+(?:manner|fashion))"
+)
 
 
 def open_deadline(text: str) -> bool:
     """Whether the text gives a deadline as open, and states no period beside it."""
     low = normalise(text).lower()
-    return bool(_OPEN_WITHIN.search(low)) and not VALUES["{period}"].search(low)
+    return bool(_OPEN_DEADLINE.search(low)) and not VALUES["{period}"].search(low)
 
 
 def without(text: str, patterns: Sequence[str], not_words: Sequence[str] = ()) -> str:
