@@ -3933,6 +3933,12 @@ TAKEN_BACK_WORK_FALLBACKS_AND_OPEN_SECRECY = [
      "Processor shall delete or return the personal data in due course.", "vague"),
     ("dpa", "deletion_return", "End of processing", "After the end of the services, the "
      "Processor shall delete or return the personal data within 30 days.", "present"),
+    ("licence", "licence_restrictions", "Use of the data", "The Licensee will refrain from any "
+     "use of the Route Data that the Licensor, acting in its own judgment, may regard as "
+     "inappropriate.", "vague"),
+    ("licence", "licence_restrictions", "Restrictions", "The Licensee shall not sublicense, copy "
+     "or modify the Software without the Licensor's prior written consent, which the Licensor may "
+     "give or withhold at its sole discretion.", "present"),
     ("dpa", "deletion_return", "Assistance", "The Processor shall carry out any correction or "
      "erasure requested by the Controller within five working days.", "missing"),
     ("dpa", "deletion_return", "Assistance", "The Processor shall help the Controller answer "

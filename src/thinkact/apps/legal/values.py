@@ -471,6 +471,19 @@ VALUES = {  # what a clause states, beyond fixed words
         r"|(?<![a-z])to\s+the\s+extent\s+(?:customary|usual|common|normal)\s+in\s+(?:the\s+)?(?:trade"
         r"|industry|sector|profession)(?![a-z])"
     ),
+    # Use barred only where the licensor judges it unfit ("will refrain from any use of it that
+    # the Licensor, acting in its own judgment, may regard as inappropriate"), in a sentence
+    # that bars no named act (copying, altering, sublicensing ...).
+    "{judged_use}": re.compile(
+        r"\A(?!.*(?<![a-z])(?:cop(?:y|ies|ying)|modif|alter|adapt|sublicen|sub-licen|resell|sell"
+        r"|rent|lease|reverse|decompil|disassembl|distribut|transfer))"
+        r".*?(?<![a-z])(?:refrain\s+from|not\s+(?:make|engage\s+in|permit))\s+(?:any\s+)?(?:use|uses"
+        r"|presentation|exploitation)(?![a-z])[^.;]{0,80}?(?<![a-z])(?:that|which)\s+[^.;]{0,80}?"
+        r"(?<![a-z])(?:regards?|considers?|deems?|judges?|finds?|thinks?)\s+(?:to\s+be\s+|as\s+)?"
+        r"(?:inappropriate|unsuitable|detrimental|objectionable|harmful|undesirable|offensive"
+        r"|improper|unacceptable)",
+        re.DOTALL,
+    ),
     # The customer kept from passing the work to another supplier but at the supplier's
     # whim ("may not pass any Records to another builder without its consent, which it may
     # give or refuse as it thinks fit").
