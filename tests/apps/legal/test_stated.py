@@ -3895,7 +3895,7 @@ PASSING_SUMS_RELEASES_AND_CUSTOMARY_GRANTS = [
 ]  # fmt: skip
 
 
-TAKEN_BACK_WORK_FALLBACKS_AND_OPEN_SECRECY = [
+TAKEN_BACK_WORK_FALLBACKS_OPEN_SECRECY_AND_CONSENT_BY_USE = [
     ("services", "ip_ownership", "Intellectual property", "All rights in the designs remain "
      "vested in the Contractor. The Contractor grants the Client a non-exclusive licence to use "
      "the display cases, as installed. The Contractor may revoke this licence by written notice "
@@ -3939,6 +3939,13 @@ TAKEN_BACK_WORK_FALLBACKS_AND_OPEN_SECRECY = [
     ("licence", "licence_restrictions", "Restrictions", "The Licensee shall not sublicense, copy "
      "or modify the Software without the Licensor's prior written consent, which the Licensor may "
      "give or withhold at its sole discretion.", "present"),
+    ("privacy", "international_transfers", "Transfers abroad", "Our newsletter service may store "
+     "personal data outside the European Economic Area. By placing an order or using our website, "
+     "you agree that your personal data may be transferred to those countries.", "risky"),
+    ("privacy", "international_transfers", "Transfers abroad", "Our newsletter service may store "
+     "personal data outside the European Economic Area. By using our website, you agree that your "
+     "personal data may be transferred to those countries under the standard contractual clauses.",
+     "present"),
     ("dpa", "deletion_return", "Assistance", "The Processor shall carry out any correction or "
      "erasure requested by the Controller within five working days.", "missing"),
     ("dpa", "deletion_return", "Assistance", "The Processor shall help the Controller answer "
@@ -4149,7 +4156,7 @@ def test_a_passing_sum_in_another_clause_states_no_payment_term() -> None:
             *TIMED_WORK_LICENCES_SIGNATORIES_AND_LIABILITY_AT_LAW,
             *PASSING_SUMS_RELEASES_AND_CUSTOMARY_GRANTS,
             *REMEDIES_RESIGNATIONS_FEDERATIONS_DEFAULTS_AND_CURBED_AUDITS,
-            *TAKEN_BACK_WORK_FALLBACKS_AND_OPEN_SECRECY,
+            *TAKEN_BACK_WORK_FALLBACKS_OPEN_SECRECY_AND_CONSENT_BY_USE,
         )
         if f[-1] in ("vague", "risky")
     ],
@@ -4314,7 +4321,7 @@ def test_a_short_exit_at_will_against_a_long_notice_is_risky(employer: str, expe
         *TIMED_WORK_LICENCES_SIGNATORIES_AND_LIABILITY_AT_LAW,
         *PASSING_SUMS_RELEASES_AND_CUSTOMARY_GRANTS,
         *REMEDIES_RESIGNATIONS_FEDERATIONS_DEFAULTS_AND_CURBED_AUDITS,
-        *TAKEN_BACK_WORK_FALLBACKS_AND_OPEN_SECRECY,
+        *TAKEN_BACK_WORK_FALLBACKS_OPEN_SECRECY_AND_CONSENT_BY_USE,
     ],
 )
 def test_a_one_paragraph_clause_is_read_from_its_text(

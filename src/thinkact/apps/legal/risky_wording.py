@@ -484,9 +484,27 @@ _SAFEGUARDS_REFUSED = re.compile(
 )
 
 
+# or resting on consent taken from mere use ("By placing an order ... or using our website,
+# you agree that your personal data may be transferred to ... those countries"), with no
+# safeguard named beside it
+_CONSENT_BY_USE = re.compile(
+    r"\bby\s+[a-z]+ing\b[^.;]{0,120}?\byou\s+(?:agree|consent|accept|are\s+deemed\s+to\s+(?:agree"
+    r"|consent|accept))\b[^.;]{0,80}?\b(?:transferred|transfers?|processed\s+(?:in|outside)"
+    r"|stored\s+(?:in|outside))\b"
+)
+_SAFEGUARD_NAMED = re.compile(
+    r"\b(?:standard\s+contractual\s+clauses|model\s+clauses|adequacy|binding\s+corporate\s+rules"
+    r"|safeguards?)\b"
+)
+
+
 def _unguarded(text: str) -> bool:
-    refused = _SAFEGUARDS_REFUSED.search(normalise(text).lower())
-    return bool(refused) or _affirmed(_UNGUARDED, text)
+    low = normalise(text).lower()
+    if _SAFEGUARDS_REFUSED.search(low):
+        return True
+    if _CONSENT_BY_USE.search(low) and not _SAFEGUARD_NAMED.search(low):
+        return True
+    return _affirmed(_UNGUARDED, text)
 
 
 # Fitness disclaimed for the very purpose the buyer made known ("does not warrant that they
