@@ -3946,6 +3946,12 @@ TAKEN_BACK_WORK_FALLBACKS_OPEN_SECRECY_AND_CONSENT_BY_USE = [
      "personal data outside the European Economic Area. By using our website, you agree that your "
      "personal data may be transferred to those countries under the standard contractual clauses.",
      "present"),
+    ("terms", "changes_to_terms", "Changes to these terms", "We may update these terms from time "
+     "to time. The version that applies to your visit is the one in force when we confirmed your "
+     "booking.", "present"),
+    ("terms", "changes_to_terms", "Changes to these terms", "We may update these terms from time "
+     "to time. A change will not apply to a visit you have already booked unless you agree to "
+     "it.", "present"),
     ("dpa", "deletion_return", "Assistance", "The Processor shall carry out any correction or "
      "erasure requested by the Controller within five working days.", "missing"),
     ("dpa", "deletion_return", "Assistance", "The Processor shall help the Controller answer "

@@ -456,6 +456,13 @@ VALUES = {  # what a clause states, beyond fixed words
         r"(?:in\s+force|in\s+effect|that\s+applied|current)\s+(?:when|at\s+the\s+time|on\s+the\s+(?:date|day))"
         r"|(?<![a-z])appl(?:y|ies)\s+(?:to\s+(?:your|an?|any|the)\s+(?:existing\s+)?[a-z]+\s+)?only\s+(?:if|where"
         r"|when)\s+(?:they|it)\s+(?:are|is)\s+(?:better|more\s+favou?rable|in\s+your\s+favou?r)"
+        # "the version that applies to your visit is the one in force when we confirmed your
+        # booking"; "the change will not apply to that visit unless you agree to it"
+        r"|(?<![a-z])(?:one|ones|version|terms)\s+(?:in\s+force|in\s+effect)\s+(?:when|at\s+the\s+time"
+        r"(?:\s+that)?)\s+(?:we|you)\s+(?:confirmed|booked|made|placed|accepted|ordered)"
+        r"|(?<![a-z])(?:will|shall|does|do)\s+not\s+apply\s+to\s+(?:that|your|an?\s+existing|any\s+existing"
+        r"|existing|bookings?\s+already)\s*[a-z]*\s*(?:booking|visit|order|trip|contract|subscription"
+        r"|reservation|stay|course)s?(?![a-z])"
     ),
     # What is promised or granted left to one side's later judgement ("in such condition as
     # the Owner ... considers appropriate", "in such other products ... as the Parties may
