@@ -466,6 +466,7 @@ def test_a_contract_for_the_work_of_a_contractor_is_a_services_agreement(tmp_pat
         ("Agreement for the Supply of Interpretation Panels", "general"),
         ("Terms for Boiler Servicing Visits", "terms"),
         ("Agreement for Boiler Servicing", "services"),
+        ("Agreement for Boiler Servicing on the terms below", "services"),
     ],
 )
 def test_the_title_names_the_kind(tmp_path: Path, title: str, kind: str) -> None:

@@ -59,7 +59,7 @@ def detect(doc: Document) -> Detected:
         if best is not None:
             # "Terms for Piano Tuning and Repair Visits": a title word that only names the
             # work ("repair") does not outweigh a title that calls itself terms
-            if best[2] not in best[1].titles and _calls_itself_terms(doc, head):
+            if best[2] not in best[1].titles and _TERMS_TITLE.search(head.rstrip(" .:")):
                 return Detected(kinds()["terms"], "the title calls it terms")
             return _narrowed(doc, Detected(best[1], f"{where} says '{best[2]}'"), best[2])
     body = normalise(" ".join(p.text for p in doc.passages)).lower() + " " + headings
@@ -84,13 +84,17 @@ def detect(doc: Document) -> Detected:
     return Detected(general, f"title says '{said}'" if said else UNNAMED)
 
 
+# "Membership Terms", "Booking Terms - Farm Tours", "Booking Terms for Storm Walks",
+# "Membership Terms: Ribe": a title that names itself terms
+_TERMS_TITLE = re.compile(r"\bterms(?:$|\s*:|\s+[-\u2013\u2014(]|\s+for\s)")
+
+
 def _calls_itself_terms(doc: Document, head: str) -> bool:
-    """ "Membership Terms", "Booking Terms - Farm Tours", "Booking Terms for Storm Walks",
-    "Membership Terms: Ribe": a title that names itself terms, and nothing more specific, is
-    terms of service (a PDF's title runs on into its first lines)."""
-    return bool(
-        re.search(r"\bterms(?:$|\s*:|\s+[-\u2013\u2014(]|\s+for\s)", head.rstrip(" .:"))
-    ) or (not doc.title and bool(_PDF_TERMS.search(head.split(". ")[0][:TITLE_CHARS])))
+    """A title that names itself terms, and nothing more specific, is terms of service (a
+    PDF's title runs on into its first lines)."""
+    return bool(_TERMS_TITLE.search(head.rstrip(" .:"))) or (
+        not doc.title and bool(_PDF_TERMS.search(head.split(". ")[0][:TITLE_CHARS]))
+    )
 
 
 _LETTERS = "ABCDEFGHIJ"
