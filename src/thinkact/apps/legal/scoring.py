@@ -131,6 +131,8 @@ SPLITS: tuple[str, ...] = (
     "fresh80",
     "fresh81",
     "fresh82",
+    "fresh83",
+    "fresh84",
     "real",
 )
 
