@@ -399,7 +399,7 @@ def sells_the_work(own: Sequence[Candidate], paying: frozenset[str]) -> Candidat
 def work_kept(own: Sequence[Candidate]) -> Candidate | None:
     """The sentence that ends the customer's licence to the work made for it when the
     contract ends ("The licence ends automatically when this Agreement expires", beside a
-    licence to use the Deliverables)."""
+    licence to use the Deliverables), or lets its maker take it back over one late payment."""
     for c in own:
         text = c.sentence.text
         if _TAKEN_BACK_FOR_LATE_PAYMENT.search(text) and not _CURE_PERIOD.search(text):
