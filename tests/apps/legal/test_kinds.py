@@ -474,6 +474,22 @@ def test_the_title_names_the_kind(tmp_path: Path, title: str, kind: str) -> None
     assert detect(load(tmp_path, text)).kind.id == kind
 
 
+def test_processing_terms_inside_a_contract_for_work_leave_it_a_services_agreement(
+    tmp_path: Path,
+) -> None:
+    text = (
+        "Agreement for the Digitisation of the Parish Archive\n\n"
+        "1. Scope\nThe Contractor shall scan the registers and deliver the Deliverables "
+        "as images. The Services are described in Schedule 1.\n\n"
+        "2. Data protection\nThe Contractor acts as processor for the Council, the controller, "
+        "under Article 28. It shall help the Council answer each data subject and report any "
+        "personal data breach.\n\n"
+        "3. Delivery\nThe Deliverables are checked by the Council; the processor shall keep the "
+        "registers safe.\n"
+    )
+    assert detect(load(tmp_path, text)).kind.id == "services"
+
+
 def test_a_markdown_title_that_calls_itself_terms_before_a_colon_is_terms(tmp_path: Path) -> None:
     text = "# Membership Terms: Harbour Rowing Club\n\nThese terms apply to members.\n"
     assert detect(load(tmp_path, text, "doc.md")).kind.id == "terms"

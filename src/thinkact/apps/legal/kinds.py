@@ -24,6 +24,7 @@ class Detected:
 
 
 TITLE_CHARS = 60  # how far a title with no line of its own may run
+_ABOUT_DATA = re.compile(r"\b(?:data|processing|personal|privacy|information)\b")
 _PDF_TERMS = re.compile(r"\bterms\b(?! of (?:engagement|reference|business|employment))")
 
 
@@ -69,6 +70,17 @@ def detect(doc: Document) -> Detected:
     candidates = [k for k in candidates if _spread(sections, k.cues)]
     counts = [(sum(1 for c in k.cues if phrase(c).search(body)), k) for k in candidates]
     score, chosen = max(counts, key=lambda x: x[0], default=(0, None))
+    # Processing terms inside a contract for work (the Article 28 clause of a services
+    # agreement) are a clause of it: the work is the document's subject, unless the title
+    # speaks of the data.
+    work = next((k for n, k in counts if k.id == "services" and n >= 3), None)
+    if (
+        chosen is not None
+        and chosen.id == "dpa"
+        and work is not None
+        and not _ABOUT_DATA.search(head[:TITLE_CHARS])
+    ):
+        return Detected(work, "its usual terms for work done appear, beside processing terms")
     if chosen is not None and score >= 3:
         return Detected(chosen, f"{score} of its usual terms appear")
     # Or two of one kind's terms are the text's own defined terms ("the Recipient" used
