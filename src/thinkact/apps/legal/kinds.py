@@ -14,6 +14,7 @@ from thinkact.apps.legal.evidence import normalise, phrase, titled
 
 OPENING_CHARS = 600
 REPEATED = 5  # uses of a cue that make it the text's own term
+CUES_NEEDED = 3  # of a kind's usual terms, for the text to be of that kind
 UNNAMED = "no more specific kind recognised"
 
 
@@ -73,7 +74,7 @@ def detect(doc: Document) -> Detected:
     # Processing terms inside a contract for work (the Article 28 clause of a services
     # agreement) are a clause of it: the work is the document's subject, unless the title
     # speaks of the data.
-    work = next((k for n, k in counts if k.id == "services" and n >= 3), None)
+    work = next((k for n, k in counts if k.id == "services" and n >= CUES_NEEDED), None)
     if (
         chosen is not None
         and chosen.id == "dpa"
@@ -81,7 +82,7 @@ def detect(doc: Document) -> Detected:
         and not _ABOUT_DATA.search(head[:TITLE_CHARS])
     ):
         return Detected(work, "its usual terms for work done appear, beside processing terms")
-    if chosen is not None and score >= 3:
+    if chosen is not None and score >= CUES_NEEDED:
         return Detected(chosen, f"{score} of its usual terms appear")
     # Or two of one kind's terms are the text's own defined terms ("the Recipient" used
     # throughout), which a text of another kind uses only in passing.

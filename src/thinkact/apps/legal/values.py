@@ -461,7 +461,7 @@ VALUES = {  # what a clause states, beyond fixed words
         r"|(?<![a-z])(?:one|ones|version|terms)\s+(?:in\s+force|in\s+effect)\s+(?:when|at\s+the\s+time"
         r"(?:\s+that)?)\s+(?:we|you)\s+(?:confirmed|booked|made|placed|accepted|ordered)"
         r"|(?<![a-z])(?:will|shall|does|do)\s+not\s+apply\s+to\s+(?:that|your|an?\s+existing|any\s+existing"
-        r"|existing|bookings?\s+already)\s*[a-z]*\s*(?:booking|visit|order|trip|contract|subscription"
+        r"|existing)\s*[a-z]*\s*(?:booking|visit|order|trip|contract|subscription"
         r"|reservation|stay|course)s?(?![a-z])"
     ),
     # What is promised or granted left to one side's later judgement ("in such condition as
