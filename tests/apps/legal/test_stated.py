@@ -3963,6 +3963,45 @@ TAKEN_BACK_WORK_FALLBACKS_OPEN_SECRECY_AND_CONSENT_BY_USE = [
 ]  # fmt: skip
 
 
+FURTHER_PERIODS_PARTIAL_REFUNDS_AND_RENTS = [
+    ("nda", "confidentiality_term", "Duration of the obligations", "The obligations in clause 2 "
+     "shall continue after the expiry or termination of this Agreement for such further period "
+     "as the Discloser's interests may reasonably require.", "vague"),
+    ("nda", "confidentiality_term", "Duration of the obligations", "The obligations in clause 2 "
+     "shall continue after the expiry or termination of this Agreement for a further period of "
+     "three years.", "present"),
+    ("nda", "confidentiality_term", "Obligations of the Receiving Party", "The obligations of the "
+     "Receiving Party under this clause shall remain in force after the expiry of this Agreement "
+     "for such further period as is reasonable having regard to the nature of the information.",
+     "vague"),
+    ("nda", "confidentiality_term", "Duration", "Our obligations under paragraph 2 will remain "
+     "in force after that for whatever further period is reasonable.", "vague"),
+    ("nda", "confidentiality_term", "Duration", "Our obligations under paragraph 2 will remain "
+     "in force for two years after that.", "present"),
+    ("terms", "refund_policy", "If you cancel", "If you cancel, please tell us early. Depending "
+     "on when you tell us, we may be able to return some of what you have paid.", "vague"),
+    ("terms", "refund_policy", "If you cancel", "If you cancel at least 14 days before the trip, "
+     "we return part of what you have paid: 50 per cent of the price, within 14 days.",
+     "present"),
+    ("terms", "changes_to_terms", "Changes to these terms", "We may update these terms from time "
+     "to time. The version that applies to your booking is the one shown on our website on the "
+     "date of your booking confirmation.", "present"),
+    ("terms", "changes_to_terms", "Changes to these terms", "We may update these terms from time "
+     "to time. We will not change them for a trip you have already booked unless you agree.",
+     "present"),
+    ("privacy", "changes_to_terms", "Changes to this policy", "We review this policy every year. "
+     "If we make significant changes, we will announce them on our website at least two weeks "
+     "before they apply.", "present"),
+    ("licence", "licence_restrictions", "Fees and royalties", "Late payments bear interest in "
+     "accordance with the Danish Interest Act (renteloven).", "missing"),
+    ("licence", "licence_restrictions", "Restrictions", "The Licensee shall not rent the "
+     "Software, lend it or make it available to others.", "present"),
+    ("general", "limitation_of_liability", "Orders", "The Seller commits to confirm orders of up "
+     "to 1,200 pounds per week in aggregate between October and May.", "missing"),
+    ("general", "limitation_of_liability", "Liability", "Each party's liability in aggregate "
+     "shall not exceed the price paid under this Agreement.", "present"),
+]  # fmt: skip
+
 REMEDIES_RESIGNATIONS_FEDERATIONS_DEFAULTS_AND_CURBED_AUDITS = [
     ("general", "warranties", "Supplier's warranties", "The Supplier warrants that the Goods "
      "will conform to the Specification. If the Buyer considers that any Goods do not conform, "
@@ -4163,6 +4202,7 @@ def test_a_passing_sum_in_another_clause_states_no_payment_term() -> None:
             *PASSING_SUMS_RELEASES_AND_CUSTOMARY_GRANTS,
             *REMEDIES_RESIGNATIONS_FEDERATIONS_DEFAULTS_AND_CURBED_AUDITS,
             *TAKEN_BACK_WORK_FALLBACKS_OPEN_SECRECY_AND_CONSENT_BY_USE,
+            *FURTHER_PERIODS_PARTIAL_REFUNDS_AND_RENTS,
         )
         if f[-1] in ("vague", "risky")
     ],
@@ -4328,6 +4368,7 @@ def test_a_short_exit_at_will_against_a_long_notice_is_risky(employer: str, expe
         *PASSING_SUMS_RELEASES_AND_CUSTOMARY_GRANTS,
         *REMEDIES_RESIGNATIONS_FEDERATIONS_DEFAULTS_AND_CURBED_AUDITS,
         *TAKEN_BACK_WORK_FALLBACKS_OPEN_SECRECY_AND_CONSENT_BY_USE,
+        *FURTHER_PERIODS_PARTIAL_REFUNDS_AND_RENTS,
     ],
 )
 def test_a_one_paragraph_clause_is_read_from_its_text(

@@ -223,6 +223,11 @@ VALUES = {  # what a clause states, beyond fixed words
         r"(?:(?:we|it|they|the\s+[a-z]+)\s+(?:can|could|will|should|may)\s+|to\s+)(?:offer|give|grant"
         r"|make|provide|issue|pay)\s+(?:you\s+)?(?:a|any|an)\s+(?:full\s+|partial\s+)?(?:refunds?|credits?"
         r"|reimbursements?)(?![a-z])"
+        # or some part of it, no figure given ("we may be able to return some of what you have
+        # paid")
+        r"|(?<![a-z])(?:return|refund|repay|give\s+back|pay\s+back)\s+(?:you\s+)?(?:some|part|a\s+part"
+        r"|a\s+portion|a\s+proportion|a\s+share)\s+of(?![a-z])(?![^.;]{0,80}?(?:\d|per\s*cent|half|quarter"
+        r"|third))"
     ),
     # Telling people of a change promised only as an effort ("we will try to draw it to
     # your attention"): no notice they can count on before it applies.
@@ -416,10 +421,15 @@ VALUES = {  # what a clause states, beyond fixed words
     ),
     # A stated period stretched by an open one ("for as long as the information retains a
     # confidential character and for such further period as the protection of the Company's
-    # legitimate interests may reasonably require"): whatever is stated, the end is open.
+    # legitimate interests may reasonably require"), or the time after the end given only so
+    # ("continue after the expiry ... for such further period as the Discloser's interests may
+    # reasonably require", "for whatever further period is reasonable"): whatever is stated,
+    # the end is open.
     "{open_extension}": re.compile(
-        r"(?<![a-z])(?:and|or)\s+(?:for\s+)?(?:any\s+)?such\s+(?:further|longer|additional|other)\s+(?:period|time)"
-        r"\s+(?:as|that)\s+(?![^.;]{0,80}?(?:\d|\blaws?\b|statut|regulat|legislat|\blegal|court))"
+        r"(?<![a-z])(?:(?:and|or)\s+(?:for\s+)?|for\s+)(?:(?:any\s+)?such\s+(?:further|longer|additional"
+        r"|other)\s+(?:period|time)\s+(?:as|that)|whatever\s+(?:further\s+|longer\s+|additional\s+)?"
+        r"(?:period|time)\s+(?:is|may\s+be|seems?))"
+        r"\s+(?![^.;]{0,80}?(?:\d|\blaws?\b|statut|regulat|legislat|\blegal|court))"
         r"[^.;]{0,120}?(?<![a-z])(?:requires?|require|justif(?:y|ies)"
         r"|warrants?|needs?|considers?|deems?|thinks?|decides?|determines?|specif(?:y|ies)|reasonable"
         r"|appropriate|necessary)(?![a-z])"
@@ -463,6 +473,10 @@ VALUES = {  # what a clause states, beyond fixed words
         r"|(?<![a-z])(?:will|shall|does|do)\s+not\s+apply\s+to\s+(?:that|your|an?\s+existing|any\s+existing"
         r"|existing)\s*[a-z]*\s*(?:booking|visit|order|trip|contract|subscription"
         r"|reservation|stay|course)s?(?![a-z])"
+        # "the version that applies to your booking is the one shown on our website on the date
+        # of your booking confirmation"
+        r"|(?<![a-z])(?:version|terms|one)\s+(?:shown|published|displayed|in\s+force|in\s+effect)\s+[^.;]{0,40}?"
+        r"\bon\s+the\s+(?:date|day)\s+of\s+(?:your|the)\s+(?:booking|order|purchase|reservation)(?![a-z])"
     ),
     # What is promised or granted left to one side's later judgement ("in such condition as
     # the Owner ... considers appropriate", "in such other products ... as the Parties may
