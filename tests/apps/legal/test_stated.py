@@ -3992,6 +3992,11 @@ FURTHER_PERIODS_PARTIAL_REFUNDS_AND_RENTS = [
     ("privacy", "changes_to_terms", "Changes to this policy", "We review this policy every year. "
      "If we make significant changes, we will announce them on our website at least two weeks "
      "before they apply.", "present"),
+    ("terms", "changes_to_terms", "Changes to these terms", "We may update these Terms for future "
+     "bookings by publishing a new version on our website.", "present"),
+    ("terms", "changes_to_terms", "Changes to these terms", "We may update these Terms by "
+     "publishing a new version on our website. The version in force on the date of your deposit "
+     "applies to your booking.", "present"),
     ("licence", "licence_restrictions", "Fees and royalties", "Late payments bear interest in "
      "accordance with the Danish Interest Act (renteloven).", "missing"),
     ("licence", "licence_restrictions", "Restrictions", "The Licensee shall not rent the "

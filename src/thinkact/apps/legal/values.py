@@ -476,7 +476,11 @@ VALUES = {  # what a clause states, beyond fixed words
         # "the version that applies to your booking is the one shown on our website on the date
         # of your booking confirmation"
         r"|(?<![a-z])(?:version|terms|one)\s+(?:shown|published|displayed|in\s+force|in\s+effect)\s+[^.;]{0,40}?"
-        r"\bon\s+the\s+(?:date|day)\s+of\s+(?:your|the)\s+(?:booking|order|purchase|reservation)(?![a-z])"
+        r"\bon\s+the\s+(?:date|day)\s+of\s+(?:your|the)\s+(?:booking|order|purchase|reservation|deposit)(?![a-z])"
+        # "We may update these Terms for future bookings"
+        r"|(?<![a-z])(?:update|change|amend|revise|vary|modify)\s+(?:these|the|our)\s+(?:terms|conditions)\s+"
+        r"(?:only\s+)?for\s+(?:future|new|later)\s+(?:bookings|orders|purchases|contracts|reservations"
+        r"|customers)(?![a-z])"
     ),
     # What is promised or granted left to one side's later judgement ("in such condition as
     # the Owner ... considers appropriate", "in such other products ... as the Parties may
