@@ -133,6 +133,8 @@ SPLITS: tuple[str, ...] = (
     "fresh82",
     "fresh83",
     "fresh84",
+    "fresh85",
+    "fresh86",
     "real",
 )
 
