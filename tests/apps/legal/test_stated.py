@@ -4005,6 +4005,14 @@ FURTHER_PERIODS_PARTIAL_REFUNDS_AND_RENTS = [
      "to 1,200 pounds per week in aggregate between October and May.", "missing"),
     ("general", "limitation_of_liability", "Liability", "Each party's liability in aggregate "
      "shall not exceed the price paid under this Agreement.", "present"),
+    ("general", "warranties", "Quality and inspection", "The Buyer shall inspect each delivery "
+     "and notify any defect within two working days, failing which the Goods are deemed "
+     "approved, including as regards defects that could not be discovered on ordinary "
+     "inspection.", "risky"),
+    ("general", "warranties", "Quality and inspection", "The Buyer shall inspect each delivery "
+     "and notify any defect within ten days, failing which the Goods are deemed accepted, except "
+     "for latent defects that could not reasonably have been discovered on inspection.",
+     "present"),
 ]  # fmt: skip
 
 REMEDIES_RESIGNATIONS_FEDERATIONS_DEFAULTS_AND_CURBED_AUDITS = [

@@ -526,6 +526,12 @@ _CONFORMITY_DISCLAIMED = re.compile(
     r"|correspond\w*)\s+(?:to|with)\s+(?:the|any|its|their)\s+(?:agreed\s+)?(?:specifications?"
     r"|description|samples?|order)\b"
     r"|\b(?:shall\s+have|has|have|will\s+have)\s+no\s+right\s+to\s+reject\b"
+    # or defects no inspection could find deemed accepted with the goods ("failing which the
+    # Goods are deemed approved, including as regards defects that could not be discovered on
+    # ordinary inspection"); "except for latent defects" is the fair form
+    r"|\bdeemed\s+(?:to\s+(?:be|have\s+been)\s+)?(?:accepted|approved)\b[^.;]{0,60}?\bincluding\b[^.;]{0,30}?"
+    r"(?:\b(?:latent|hidden|concealed)\s+defects?\b|\bdefects?\s+(?:that|which)\s+could\s+not\s+"
+    r"(?:reasonably\s+)?(?:have\s+been|be)\s+(?:discovered|detected|found|seen)\b)"
 )
 
 
