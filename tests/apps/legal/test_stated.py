@@ -4013,7 +4013,14 @@ FURTHER_PERIODS_PARTIAL_REFUNDS_AND_RENTS = [
      "and notify any defect within ten days, failing which the Goods are deemed accepted, except "
      "for latent defects that could not reasonably have been discovered on inspection.",
      "present"),
+    ("privacy", "international_transfers", "Storage outside Benin", "Some of our technical "
+     "service providers may store or process your information outside Benin. When this "
+     "happens, we make sure that your information receives appropriate protection.", "vague"),
+    ("privacy", "international_transfers", "Storage outside Benin", "Some of our technical "
+     "service providers may store or process your information outside Benin under the standard "
+     "contractual clauses.", "present"),
 ]  # fmt: skip
+
 
 REMEDIES_RESIGNATIONS_FEDERATIONS_DEFAULTS_AND_CURBED_AUDITS = [
     ("general", "warranties", "Supplier's warranties", "The Supplier warrants that the Goods "
@@ -4389,3 +4396,14 @@ def test_a_one_paragraph_clause_is_read_from_its_text(
 ) -> None:
     verdict, _ = _judged(kid, item_id, (heading, text))
     assert verdict.verdict == expected
+
+
+def test_data_kept_on_servers_outside_the_country_is_the_transfer_clause() -> None:
+    verdict, asked = _judged(
+        "privacy",
+        "international_transfers",
+        ("Who helps us", "Some of the companies that help us keep information on servers "
+         "outside Norway."),
+    )  # fmt: skip
+    assert verdict.verdict != "missing"
+    assert asked
