@@ -4019,6 +4019,18 @@ FURTHER_PERIODS_PARTIAL_REFUNDS_AND_RENTS = [
     ("privacy", "international_transfers", "Storage outside Benin", "Some of our technical "
      "service providers may store or process your information outside Benin under the standard "
      "contractual clauses.", "present"),
+    ("nda", "confidentiality_term", "Timing", "They remain binding afterwards for as long as the "
+     "Discloser keeps a genuine commercial interest in holding the information back.", "vague"),
+    ("privacy", "retention", "How long we keep it", "We keep your membership files for as long "
+     "as they remain useful for the care of our members.", "vague"),
+    ("privacy", "retention", "How long we keep it", "We keep your membership files for six "
+     "years after membership ends.", "present"),
+    ("saas", "refund_policy", "Consequences of termination", "If the Customer terminates this "
+     "Agreement for the Provider's breach, the Provider shall refund to the Customer such part of "
+     "the Fees paid in advance as is fair and reasonable.", "vague"),
+    ("saas", "refund_policy", "Consequences of termination", "If the Customer terminates this "
+     "Agreement for the Provider's breach, the Provider shall refund to the Customer the Fees paid "
+     "in advance for the months after termination, pro rata, within 30 days.", "present"),
 ]  # fmt: skip
 
 

@@ -223,8 +223,14 @@ VALUES = {  # what a clause states, beyond fixed words
         r"(?:(?:we|it|they|the\s+[a-z]+)\s+(?:can|could|will|should|may)\s+|to\s+)(?:offer|give|grant"
         r"|make|provide|issue|pay)\s+(?:you\s+)?(?:a|any|an)\s+(?:full\s+|partial\s+)?(?:refunds?|credits?"
         r"|reimbursements?)(?![a-z])"
-        # or some part of it, no figure given ("we may be able to return some of what you have
-        # paid")
+        # or such part of it as is fair ("refund such part of the Fees paid in advance as is
+        # fair and reasonable"), or some part of it, no figure given ("we may be able to return
+        # some of what you have paid")
+        r"|(?<![a-z])(?:refunds?|repay|return|credit|reimburse)\b[^.;]{0,40}?\bsuch\s+(?:part|portion"
+        r"|proportion|amount|sum|share)\b[^.;]{0,80}?\bas\s+(?:is|are|may\s+be|seems?|(?:we|it|they"
+        r"|the\s+[a-z]+)\s+(?:may\s+)?(?:consider|considers|think|thinks|decide|decides|deem|deems"
+        r"|determine|determines))\s+(?:to\s+be\s+)?(?:fair|reasonable|appropriate|equitable|just|proper"
+        r"|right)(?![a-z])"
         r"|(?<![a-z])(?:return|refund|repay|give\s+back|pay\s+back)\s+(?:you\s+)?(?:some|part|a\s+part"
         r"|a\s+portion|a\s+proportion|a\s+share)\s+of(?![a-z])(?![^.;]{0,80}?(?:\d|per\s*cent|half|quarter"
         r"|third))"
@@ -406,8 +412,8 @@ VALUES = {  # what a clause states, beyond fixed words
     # value ("for such time as the Disclosing Party has a legitimate interest"): no period.
     "{open_interest}": re.compile(
         r"(?<![a-z])(?:for\s+(?:such\s+time|so\s+long|as\s+long)\s+as|while|until)\s+[^.;]{0,60}?"
-        r"(?:has|have|retains?|keeps?)\s+(?:a|an|any|its|their)\s+(?:legitimate\s+|reasonable\s+|genuine\s+"
-        r"|commercial\s+|business\s+)?(?:interest|value)(?![a-z])"
+        r"(?:has|have|retains?|keeps?)\s+(?:a|an|any|its|their)\s+(?:(?:legitimate|reasonable|genuine"
+        r"|commercial|business)\s+){0,2}(?:interest|value)(?![a-z])"
         # or as long as protecting them needs ("for so long afterwards as is reasonably
         # necessary to protect the Discloser's legitimate business interests")
         r"|(?<![a-z])for\s+(?:such\s+time|so\s+long|as\s+long|such\s+period)\s+(?:afterwards\s+|thereafter\s+"
