@@ -4031,6 +4031,9 @@ FURTHER_PERIODS_PARTIAL_REFUNDS_AND_RENTS = [
     ("saas", "refund_policy", "Consequences of termination", "If the Customer terminates this "
      "Agreement for the Provider's breach, the Provider shall refund to the Customer the Fees paid "
      "in advance for the months after termination, pro rata, within 30 days.", "present"),
+    ("employment", "ip_ownership", "Creations", "The creations of the Employee made in the course "
+     "of her duties will be dealt with in accordance with the Company's usual practice, and the "
+     "parties will discuss in good faith any question that may arise as to their use.", "vague"),
 ]  # fmt: skip
 
 
