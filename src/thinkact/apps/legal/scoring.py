@@ -135,6 +135,8 @@ SPLITS: tuple[str, ...] = (
     "fresh84",
     "fresh85",
     "fresh86",
+    "fresh87",
+    "fresh88",
     "real",
 )
 
