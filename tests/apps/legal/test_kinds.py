@@ -568,3 +568,21 @@ def test_a_service_agreement_for_a_subscription_is_saas_and_a_care_agreement_ser
     assert detect(load(tmp_path, care)).kind.id == "services"
     restored = "ORGAN RESTORATION AGREEMENT\n\n1. The Builder restores the pipes and bellows.\n"
     assert detect(load(tmp_path, restored)).kind.id == "services"
+
+
+def test_a_contractors_staff_and_insurance_do_not_make_a_contract_of_employment(
+    tmp_path: Path,
+) -> None:
+    text = (
+        "AGREEMENT FOR THE RETHATCHING OF A COTTAGE\n\n"
+        "1. THE WORKS\n\nThe Thatcher and its employees shall strip and rethatch the roof.\n\n"
+        "2. PAYMENT\n\nThe Customer pays 20 per cent on the start date and the rest on "
+        "completion.\n\n"
+        "3. INSURANCE\n\nThe Thatcher shall maintain public liability insurance and employer's "
+        "liability insurance.\n"
+    )
+    assert detect(load(tmp_path, text)).kind.id != "employment"
+    contract = text.replace("AGREEMENT FOR THE RETHATCHING OF A COTTAGE", "AGREEMENT").replace(
+        "The Thatcher and its employees shall strip", "The Employer employs the Employee to strip"
+    )
+    assert detect(load(tmp_path, contract)).kind.id == "employment"

@@ -2850,6 +2850,15 @@ def test_a_sentence_cut_by_a_page_end_carries_on_at_the_next_page() -> None:
     # a page that ends a sentence closes its passage
     doc = segment("club.pdf", ["1. Fees\nThe fee is paid yearly.\n", "then a new line.\n"])
     assert [p.text for p in doc.passages] == ["The fee is paid yearly.", "then a new line."]
+    # a number in words, its figure on the next page
+    pages = [
+        "14. Duration\n14.3 The obligations end on the date falling six\n",
+        "(6) months after the Effective Date.\n14.4 Termination does not affect accrued rights.\n",
+    ]
+    doc = segment("nda.pdf", pages)
+    assert doc.passages[0].text.endswith("falling six (6) months after the Effective Date.")
+    pages = ["4. Schedule\nThe parts are listed below\n", "(1) the hull;\n"]
+    assert len(segment("nda.pdf", pages).passages) == 2
 
 
 def test_duties_that_outlast_the_agreement_say_nothing_of_how_it_ends() -> None:
@@ -4031,6 +4040,18 @@ FURTHER_PERIODS_PARTIAL_REFUNDS_AND_RENTS = [
     ("saas", "refund_policy", "Consequences of termination", "If the Customer terminates this "
      "Agreement for the Provider's breach, the Provider shall refund to the Customer the Fees paid "
      "in advance for the months after termination, pro rata, within 30 days.", "present"),
+    ("services", "warranties", "Standard of work", "The Thatcher shall carry out the Works in a "
+     "proper manner and shall make good at its own cost such defects as may become apparent "
+     "within a reasonable period after Completion.", "vague"),
+    ("services", "warranties", "Standard of work", "The Thatcher warrants the Works against "
+     "defects for two years after Completion and shall remedy any defect within a reasonable "
+     "period after it is notified.", "present"),
+    ("nda", "confidentiality_term", "Duration", "The obligations of the Recipient under this "
+     "Agreement shall terminate on the date falling six (6) months after the Effective Date, "
+     "whether or not the discussions have then ended.", "risky"),
+    ("nda", "confidentiality_term", "Duration", "The obligations of the Recipient under this "
+     "Agreement shall continue for three years after the discussions end, whether or not a "
+     "transaction is completed.", "present"),
     ("employment", "ip_ownership", "Creations", "The creations of the Employee made in the course "
      "of her duties will be dealt with in accordance with the Company's usual practice, and the "
      "parties will discuss in good faith any question that may arise as to their use.", "vague"),

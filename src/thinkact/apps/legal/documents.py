@@ -246,15 +246,26 @@ def _text_end(lines: list[str]) -> int:
     return next((i + 1 for i in range(len(lines) - 1, -1, -1) if _is_text(lines[i])), 0)
 
 
+# A number in words before its figure, cut by the page ("... on the date falling six" /
+# "(6) months after the Effective Date").
+_WORD_BEFORE_FIGURE = re.compile(
+    r"\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|eighteen"
+    r"|twenty|thirty|forty|fifty|sixty|ninety|hundred)$"
+)
+_FIGURE_AFTER_WORD = re.compile(r"^\(\d+\)\s+[a-z]")
+
+
 def _runs_on(lines: list[str], following: list[str]) -> bool:
     """Whether a sentence cut by a page's end (its `lines`) carries on at the top of the
     next (`following`): the page's last line ends in a lower-case word or a comma, and the
     next page's first line starts in lower case ("... the functionality of the Service or
-    the" / "level of security.")."""
+    the" / "level of security."), or with the figure of the number the page ended on."""
     end, start = _text_end(lines), _text_at(following)
     if not end or start == len(following):
         return False
     last, first = lines[end - 1].strip(), following[start].strip()
+    if _WORD_BEFORE_FIGURE.search(last) and _FIGURE_AFTER_WORD.match(first):
+        return True
     return (last[-1:].islower() or last.endswith(",")) and first[:1].islower()
 
 

@@ -590,6 +590,16 @@ _COVERED = re.compile(
 )
 
 
+# Or the duties end on a date whatever the talks have come to ("shall terminate on the date
+# falling six (6) months after the Effective Date, whether or not the discussions have then
+# ended"): the information goes free while it is still in play.
+_ENDS_MID_TALKS = re.compile(
+    r"\b(?:obligations?|duties|duty|undertakings?)\b[^.;]{0,100}?\b(?:terminate|end|cease|expire|lapse)s?"
+    r"\b[^.;]{0,120}?\bwhether\s+or\s+not\s+(?:the\s+)?(?:discussions|negotiations|talks|evaluation)\s+"
+    r"(?:have\s+|has\s+)?(?:then\s+)?(?:ended|concluded|finished|continue|are\s+continuing)\b"
+)
+
+
 # A way out open only between two counts of days before the end ("not earlier than 120 and
 # not later than 90 calendar days before the end of the term"): a window of a month or less.
 _BETWEEN_DAYS = re.compile(
@@ -631,6 +641,7 @@ READINGS: dict[str, Callable[[str], bool]] = {
     "{narrow_window}": _narrow_window,
     "{long_payment}": _long_payment,
     "{ends_on_walking_away}": said_without(_WALKS_AWAY, _COVERED),
+    "{ends_mid_talks}": saying(_ENDS_MID_TALKS),
     "{retroactive}": affirming(_RETROACTIVE, denied_within=True),
     "{unguarded}": _unguarded,
     "{purpose_disclaimed}": saying(_PURPOSE_DISCLAIMED),

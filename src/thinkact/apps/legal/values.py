@@ -270,8 +270,11 @@ VALUES = {  # what a clause states, beyond fixed words
     "{lasting_open}": re.compile(
         r"(?<![a-z])(?:(?:will|shall|must|to)\s+(?:be|remain)\s+"
         r"(?:durable|long[- ]lasting|hard[- ]wearing)|(?:will|shall)\s+last|built\s+to\s+last"
-        # or free from defects only "for a reasonable time"
-        r"|free\s+(?:from|of)\s+defects\b[^.;]{0,80}?\bfor\s+a\s+reasonable\s+(?:time|period))"
+        # or free from defects only "for a reasonable time", or its defects made good only if
+        # they appear "within a reasonable period after Completion" (not the time to remedy one)
+        r"|free\s+(?:from|of)\s+defects\b[^.;]{0,80}?\bfor\s+a\s+reasonable\s+(?:time|period)"
+        r"|defects?\b[^.;]{0,80}?\b(?:apparent|appears?|arises?|arising|discovered|occurs?|occurring"
+        r"|emerges?)\s+(?:with)?in\s+a\s+reasonable\s+(?:time|period)\s+(?:after|following|of))"
         r"(?![a-z])"
         rf"(?![^.;]*?{_NUMBER}\s*(?:\(\d+\)\s*)?-?\s*(?:year|month|season|winter|summer)s?(?![a-z]))"
     ),
