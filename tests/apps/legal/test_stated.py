@@ -4052,6 +4052,12 @@ FURTHER_PERIODS_PARTIAL_REFUNDS_AND_RENTS = [
     ("nda", "confidentiality_term", "Duration", "The obligations of the Recipient under this "
      "Agreement shall continue for three years after the discussions end, whether or not a "
      "transaction is completed.", "present"),
+    ("services", "indemnity", "Responsibility for loss", "The Grower indemnifies the Contractor "
+     "against all claims arising out of the Services, whether caused by the negligence of the "
+     "Contractor, its personnel or otherwise.", "risky"),
+    ("services", "indemnity", "Responsibility for loss", "The Grower indemnifies the Contractor "
+     "against all claims arising out of the Grower's instructions, whether caused by the Grower "
+     "or its staff.", "present"),
     ("employment", "ip_ownership", "Creations", "The creations of the Employee made in the course "
      "of her duties will be dealt with in accordance with the Company's usual practice, and the "
      "parties will discuss in good faith any question that may arise as to their use.", "vague"),

@@ -22,7 +22,8 @@ _PROTECTED = re.compile(
     r"(?i:(?:harmless|indemnified|all|for)\s+)?(?:the\s+)?([A-Z][A-Za-z]+|us|our|you|me)\b"
 )
 _REACHING = re.compile(
-    r"\b(?:including|even|whether or not|regardless of|irrespective of|notwithstanding)\b"
+    r"\b(?:including|even|whether or not|whether caused|whether arising|whether occasioned"
+    r"|regardless of|irrespective of|notwithstanding)\b"
     r"(?:(?!\b(?:except|excepting|excluding|save|other than|unless|but not)\b)[^;.])*",
     re.IGNORECASE,  # capitalised disclaimers too ("EVEN IF ... THE SOLE NEGLIGENCE OF SELLER")
 )
