@@ -4058,6 +4058,12 @@ FURTHER_PERIODS_PARTIAL_REFUNDS_AND_RENTS = [
     ("services", "indemnity", "Responsibility for loss", "The Grower indemnifies the Contractor "
      "against all claims arising out of the Grower's instructions, whether caused by the Grower "
      "or its staff.", "present"),
+    ("privacy", "data_sharing", "Who we share your data with", "Your personal data may be shared "
+     "with our payment provider and booking platform, and with other persons where we consider "
+     "it necessary.", "vague"),
+    ("privacy", "data_sharing", "Who we share your data with", "Your personal data may be shared "
+     "with our payment provider and booking platform, and with other persons where the law "
+     "requires it.", "present"),
     ("employment", "ip_ownership", "Creations", "The creations of the Employee made in the course "
      "of her duties will be dealt with in accordance with the Company's usual practice, and the "
      "parties will discuss in good faith any question that may arise as to their use.", "vague"),

@@ -206,6 +206,11 @@ _AND_OTHERS = re.compile(
     r"(?<![a-z])(?:and|or)\s+(?:any\s+|such\s+)?other\s+(?:third\s+parties|organi[sz]ations|companies"
     r"|businesses|persons|people|parties|entities|bodies)\s+(?:that\s+|whom\s+|who\s+|which\s+)?"
     r"(?:we|it|they)\s+(?:may\s+)?(?:work|deal|partner|cooperate|collaborate|do\s+business)\s+with(?![a-z])"
+    # or whom it judges fit ("and with other persons where we consider it necessary")
+    r"|(?<![a-z])(?:and|or)\s+(?:with\s+|to\s+)?(?:any\s+|such\s+)?other\s+(?:third\s+parties|organi[sz]ations"
+    r"|companies|businesses|persons|people|parties|entities|bodies|recipients)\s+(?:where|when|if|as"
+    r"|whom)\s+(?:we|it|they)\s+(?:may\s+)?(?:consider|considers|deem|deems|think|thinks|decide|decides"
+    r"|judge|judges|see\s+fit)(?![a-z])"
 )
 
 
