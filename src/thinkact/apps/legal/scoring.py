@@ -137,6 +137,8 @@ SPLITS: tuple[str, ...] = (
     "fresh86",
     "fresh87",
     "fresh88",
+    "fresh89",
+    "fresh90",
     "real",
 )
 
