@@ -4064,6 +4064,11 @@ FURTHER_PERIODS_PARTIAL_REFUNDS_AND_RENTS = [
     ("privacy", "data_sharing", "Who we share your data with", "Your personal data may be shared "
      "with our payment provider and booking platform, and with other persons where the law "
      "requires it.", "present"),
+    ("dpa", "audit_rights", "Other assistance", "The Processor shall inform the Controller without "
+     "delay of any request, inspection or order of the supervisory authority or of a court "
+     "concerning Controller Personal Data.", "missing"),
+    ("dpa", "audit_rights", "Other assistance", "The Processor shall allow the Controller, or an "
+     "auditor it mandates, to inspect its premises once a year on 30 days' notice.", "present"),
     ("employment", "ip_ownership", "Creations", "The creations of the Employee made in the course "
      "of her duties will be dealt with in accordance with the Company's usual practice, and the "
      "parties will discuss in good faith any question that may arise as to their use.", "vague"),

@@ -182,6 +182,14 @@ NOT_SPANS = {
         r"(?=.*?(?<![a-z])notif).*",
         re.DOTALL,
     ),
+    # an inspection by an authority or a court, which the processor only reports ("inform the
+    # Controller of any request, inspection or order of the CNPD or of a court"): no audit by
+    # the controller
+    "{authority_inspection}": re.compile(
+        r"(?<![a-z])(?:inspections?|audits?)(?![a-z])[^.;]{0,40}?(?<![a-z])(?:by|of|from)\s+[^.;]{0,30}?"
+        r"(?<![a-z])(?:supervisory|data\s+protection\s+(?:authority|agency|board|commissioner)"
+        r"|competent\s+authorit\w*|regulators?|courts?)(?![a-z])"
+    ),
     # the cancelling of an order under a standing agreement ("may cancel or vary an accepted
     # Order ...; after that, the Buyer may cancel only with the Supplier's agreement"), in a
     # sentence that names no ending of the agreement itself: the whole sentence goes
