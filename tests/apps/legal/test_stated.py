@@ -4069,6 +4069,11 @@ FURTHER_PERIODS_PARTIAL_REFUNDS_AND_RENTS = [
      "concerning Controller Personal Data.", "missing"),
     ("dpa", "audit_rights", "Other assistance", "The Processor shall allow the Controller, or an "
      "auditor it mandates, to inspect its premises once a year on 30 days' notice.", "present"),
+    ("licence", "auto_renewal", "Term and termination", "This agreement remains in force for five "
+     "years. It may be renewed for further periods of five years by written agreement of the "
+     "Parties.", "present"),
+    ("licence", "auto_renewal", "Term and termination", "This agreement remains in force for five "
+     "years. It renews automatically for further periods of five years.", "risky"),
     ("employment", "ip_ownership", "Creations", "The creations of the Employee made in the course "
      "of her duties will be dealt with in accordance with the Company's usual practice, and the "
      "parties will discuss in good faith any question that may arise as to their use.", "vague"),

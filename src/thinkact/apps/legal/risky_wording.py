@@ -245,8 +245,17 @@ _RENEWAL_SPAN = re.compile(
 )
 
 
+# A renewal only "by written agreement of the Parties" is a new bargain, not automatic.
+_BY_AGREEMENT = re.compile(
+    r"\bby\s+(?:(?:a|the|mutual|written|further|new)\s+)*agreement\b"
+    r"|\bif\s+(?:both|the)\s+parties\s+(?:so\s+)?agree|\bmutual(?:ly)?\s+(?:written\s+)?agree"
+)
+
+
 def _long_renewal(text: str) -> bool:
     low = normalise(text).lower()
+    if _BY_AGREEMENT.search(low):
+        return False
     return any(p > 24 for m in _RENEWAL_SPAN.finditer(low) for p in months_in(m.group()))
 
 
