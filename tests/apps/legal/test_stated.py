@@ -4456,6 +4456,18 @@ def test_a_one_paragraph_clause_is_read_from_its_text(
     assert verdict.verdict == expected
 
 
+def test_withdrawing_from_the_project_is_a_way_to_end_it() -> None:
+    verdict, asked = _judged(
+        "nda",
+        "term_termination",
+        ("Duration", "It applies to information disclosed until 31 December 2027, or until the "
+         "earlier date on which either Party notifies the other that it is withdrawing from the "
+         "Project."),
+    )  # fmt: skip
+    assert verdict.verdict != "missing"
+    assert asked
+
+
 def test_data_kept_on_servers_outside_the_country_is_the_transfer_clause() -> None:
     verdict, asked = _judged(
         "privacy",
