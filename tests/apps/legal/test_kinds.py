@@ -369,6 +369,9 @@ def test_a_title_that_calls_itself_terms_is_terms_of_service(tmp_path: Path) -> 
     membership = ("GENERAL CONDITIONS OF MEMBERSHIP - RIVERSIDE POTTERY STUDIO\n\n1. Members "
                   "may use the wheels and kilns during opening hours.\n")  # fmt: skip
     assert detect(load(tmp_path, membership)).kind.id == "terms"
+    of_the_place = ("# Membership Terms of Kuohuranta Lake Sauna\n\n1. Membership gives you "
+                    "access to the saunas.\n")  # fmt: skip
+    assert detect(load(tmp_path, of_the_place)).kind.id == "terms"
 
 
 def test_a_headline_word_is_a_whole_word() -> None:

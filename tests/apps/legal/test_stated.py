@@ -4468,6 +4468,18 @@ def test_withdrawing_from_the_project_is_a_way_to_end_it() -> None:
     assert asked
 
 
+def test_a_list_of_what_everyone_must_do_is_the_rules_of_use() -> None:
+    verdict, _ = _judged(
+        "terms",
+        "acceptable_use",
+        ("On the day", "Everyone on board must:"),
+        ("On the day", "- wear the life jacket provided; and"),
+        ("On the day", "- not be under the influence of alcohol or drugs."),
+    )
+    assert verdict.verdict == "present"
+    assert verdict.quote == "Everyone on board must:"
+
+
 def test_data_kept_on_servers_outside_the_country_is_the_transfer_clause() -> None:
     verdict, asked = _judged(
         "privacy",

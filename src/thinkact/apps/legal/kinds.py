@@ -98,8 +98,9 @@ def detect(doc: Document) -> Detected:
 
 
 # "Membership Terms", "Booking Terms - Farm Tours", "Booking Terms for Storm Walks",
-# "Membership Terms: Ribe": a title that names itself terms
-_TERMS_TITLE = re.compile(r"\bterms(?:$|\s*:|\s+[-\u2013\u2014(]|\s+for\s)")
+# "Membership Terms: Ribe", "Membership Terms of Kuohuranta Lake Sauna": a title that names
+# itself terms
+_TERMS_TITLE = re.compile(r"\bterms(?:$|\s*:|\s+[-\u2013\u2014(]|\s+for\s|\s+of\s)")
 
 
 def _calls_itself_terms(doc: Document, head: str) -> bool:
