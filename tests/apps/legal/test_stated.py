@@ -4480,6 +4480,16 @@ def test_a_list_of_what_everyone_must_do_is_the_rules_of_use() -> None:
     assert verdict.quote == "Everyone on board must:"
 
 
+def test_a_refund_of_the_fee_for_the_months_left_is_a_stated_refund() -> None:
+    verdict, _ = _judged(
+        "terms",
+        "refund_policy",
+        ("Ending membership early", "We may end your membership if you breach the rules. In "
+         "that case we will refund any fee paid in advance for the remaining months."),
+    )  # fmt: skip
+    assert verdict.verdict != "missing"
+
+
 def test_data_kept_on_servers_outside_the_country_is_the_transfer_clause() -> None:
     verdict, asked = _judged(
         "privacy",
