@@ -2372,6 +2372,16 @@ def test_a_list_of_what_you_must_do_under_ground_rules_is_acceptable_use() -> No
         ("7. Looking after the gear: the ground rules", "use it only for personal trips;"),
     )
     assert verdict.verdict == "present"
+    # whoever the list binds, under a heading of no rules at all
+    verdict, _ = _judged(
+        "terms",
+        "acceptable_use",
+        ("On the day", "Everyone on board must:"),
+        ("On the day", "- wear the life jacket provided; and"),
+        ("On the day", "- not be under the influence of alcohol or drugs."),
+    )
+    assert verdict.verdict == "present"
+    assert verdict.quote == "Everyone on board must:"
 
 
 def test_a_title_in_capitals_that_wraps_onto_a_second_line_is_one_title() -> None:
@@ -4456,30 +4466,6 @@ def test_a_one_paragraph_clause_is_read_from_its_text(
     assert verdict.verdict == expected
 
 
-def test_withdrawing_from_the_project_is_a_way_to_end_it() -> None:
-    verdict, asked = _judged(
-        "nda",
-        "term_termination",
-        ("Duration", "It applies to information disclosed until 31 December 2027, or until the "
-         "earlier date on which either Party notifies the other that it is withdrawing from the "
-         "Project."),
-    )  # fmt: skip
-    assert verdict.verdict != "missing"
-    assert asked
-
-
-def test_a_list_of_what_everyone_must_do_is_the_rules_of_use() -> None:
-    verdict, _ = _judged(
-        "terms",
-        "acceptable_use",
-        ("On the day", "Everyone on board must:"),
-        ("On the day", "- wear the life jacket provided; and"),
-        ("On the day", "- not be under the influence of alcohol or drugs."),
-    )
-    assert verdict.verdict == "present"
-    assert verdict.quote == "Everyone on board must:"
-
-
 def test_a_refund_of_the_fee_for_the_months_left_is_a_stated_refund() -> None:
     verdict, _ = _judged(
         "terms",
@@ -4490,12 +4476,21 @@ def test_a_refund_of_the_fee_for_the_months_left_is_a_stated_refund() -> None:
     assert verdict.verdict != "missing"
 
 
-def test_data_kept_on_servers_outside_the_country_is_the_transfer_clause() -> None:
-    verdict, asked = _judged(
-        "privacy",
-        "international_transfers",
-        ("Who helps us", "Some of the companies that help us keep information on servers "
-         "outside Norway."),
-    )  # fmt: skip
+@pytest.mark.parametrize(
+    ("kid", "item_id", "heading", "text"),
+    [
+        # a party withdrawing from the project is a way to end it
+        ("nda", "term_termination", "Duration", "It applies to information disclosed until 31 "
+         "December 2027, or until the earlier date on which either Party notifies the other that "
+         "it is withdrawing from the Project."),
+        # data kept on servers outside the country is the transfer clause
+        ("privacy", "international_transfers", "Who helps us", "Some of the companies that help "
+         "us keep information on servers outside Norway."),
+    ],
+)  # fmt: skip
+def test_a_clause_in_words_the_text_alone_does_not_settle_goes_to_the_model(
+    kid: str, item_id: str, heading: str, text: str
+) -> None:
+    verdict, asked = _judged(kid, item_id, (heading, text))
     assert verdict.verdict != "missing"
     assert asked

@@ -61,7 +61,7 @@ def detect(doc: Document) -> Detected:
         if best is not None:
             # "Terms for Piano Tuning and Repair Visits": a title word that only names the
             # work ("repair") does not outweigh a title that calls itself terms
-            if best[2] not in best[1].titles and _TERMS_TITLE.search(head.rstrip(" .:")):
+            if best[2] not in best[1].titles and _titled_terms(head):
                 return Detected(kinds()["terms"], "the title calls it terms")
             return _narrowed(doc, Detected(best[1], f"{where} says '{best[2]}'"), best[2])
     body = normalise(" ".join(p.text for p in doc.passages)).lower() + " " + headings
@@ -103,10 +103,14 @@ def detect(doc: Document) -> Detected:
 _TERMS_TITLE = re.compile(r"\bterms(?:$|\s*:|\s+[-\u2013\u2014(]|\s+for\s|\s+of\s)")
 
 
+def _titled_terms(head: str) -> bool:
+    return bool(_TERMS_TITLE.search(head.rstrip(" .:")))
+
+
 def _calls_itself_terms(doc: Document, head: str) -> bool:
     """A title that names itself terms, and nothing more specific, is terms of service (a
     PDF's title runs on into its first lines)."""
-    return bool(_TERMS_TITLE.search(head.rstrip(" .:"))) or (
+    return _titled_terms(head) or (
         not doc.title and bool(_PDF_TERMS.search(head.split(". ")[0][:TITLE_CHARS]))
     )
 
