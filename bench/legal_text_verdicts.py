@@ -21,7 +21,7 @@ import json
 from dataclasses import replace
 from pathlib import Path
 
-from thinkact.apps.legal.evidence import rank, sentences
+from thinkact.apps.legal.evidence import rank, sentences, shown_first
 from thinkact.apps.legal.judge import SHOWN, Subject, text_verdict
 from thinkact.apps.legal.kinds import detect
 from thinkact.apps.legal.reading import stated
@@ -55,7 +55,7 @@ def main() -> None:
             if not found:
                 print(path, kind.id, item.id, "no-candidate")
                 continue
-            shown, element = stated(found[:SHOWN], item, found, subject.items)
+            shown, element = stated(shown_first(found, SHOWN), item, found, subject.items)
             verdict = text_verdict(subject, need, found, shown, element)
             settled = verdict.verdict if verdict else "-"
             quote = verdict.quote[:70] if verdict and verdict.quote else ""

@@ -10,8 +10,16 @@ from hypothesis import strategies as st
 
 from thinkact.apps.legal.checklist import Need, _items, kind
 from thinkact.apps.legal.documents import Document, Passage, segment
-from thinkact.apps.legal.evidence import Candidate, hits, phrase, rank, run_in_label, sentences
-from thinkact.apps.legal.judge import ItemVerdict, StepwiseJudge, Subject, stated_fact
+from thinkact.apps.legal.evidence import (
+    Candidate,
+    hits,
+    phrase,
+    rank,
+    run_in_label,
+    sentences,
+    shown_first,
+)
+from thinkact.apps.legal.judge import SHOWN, ItemVerdict, StepwiseJudge, Subject, stated_fact
 from thinkact.apps.legal.periods import months_in
 from thinkact.apps.legal.reading import risky_stated, safe_stated, stated
 from thinkact.apps.legal.reviewer import SEARCHED
@@ -4494,3 +4502,38 @@ def test_a_clause_in_words_the_text_alone_does_not_settle_goes_to_the_model(
     verdict, asked = _judged(kid, item_id, (heading, text))
     assert verdict.verdict != "missing"
     assert asked
+
+
+def test_a_clause_with_the_items_words_is_read_beside_a_section_under_its_heading_alone() -> None:
+    # The "cancellation" heading ranks a membership's six sentences first; the refunds are
+    # the next clause's, and the judge must read them as well. A lone passing mention
+    # elsewhere ("refund" in a clause about something else) is not added.
+    membership = " ".join(
+        [
+            "Your membership renews each month until you end it.",
+            "We show you the monthly price and the renewal date when you join.",
+            "You can end it at any time in your online account.",
+            "Ending it takes effect at the end of the month already paid for.",
+            "There is no minimum period and no fee for ending it.",
+            "We will confirm by e-mail that your membership has ended.",
+        ]
+    )
+    bookings = (
+        "You may move a lesson and receive a full refund if you tell us at least 7 days "
+        "before the start time. If you tell us later, we will refund half of the price."
+    )
+    verdict, _ = _judged(
+        "terms",
+        "refund_policy",
+        ("Membership and cancellation", membership),
+        ("Changing a booking", bookings),
+    )
+    assert verdict.verdict == "present"
+    assert "full refund" in (verdict.quote or "")
+    subject = _subject(
+        ("Membership and cancellation", membership),
+        ("Gift vouchers", "A voucher cannot be exchanged for a refund once it has been used."),
+    )
+    found = _candidates(subject, "refund_policy")
+    assert len(found) > SHOWN
+    assert shown_first(found, SHOWN) == found[:SHOWN]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
@@ -262,6 +263,20 @@ def rank(
             scored.append((score, found, s))
     best = sorted(scored, key=lambda x: (-x[0], x[2].index))[:limit]
     return [Candidate(s, score, hits, _shown(s.text, words)) for score, hits, s in best]
+
+
+def shown_first(candidates: Sequence[Candidate], n: int) -> list[Candidate]:
+    """The candidates a judge reads: the `n` best ranked, and where all of them stand under
+    the item's heading without one of its words, the best few that have its words in a
+    section that says them more than once (a section headed "cancellation" can be all about
+    ending a membership while the refunds are the next clause's; one passing mention
+    elsewhere is no clause)."""
+    top = list(candidates[:n])
+    if any(c.hits for c in top):
+        return top
+    worded = [c for c in candidates[n:] if c.hits]
+    sections = Counter(c.sentence.passage.section for c in worded)
+    return top + [c for c in worded if sections[c.sentence.passage.section] > 1][: n // 2]
 
 
 # '"Restricted Business" means any business which competes': a defined term, and the

@@ -28,6 +28,7 @@ from thinkact.apps.legal.evidence import (
     normalise,
     phrase,
     rank,
+    shown_first,
     verify_quote,
 )
 from thinkact.apps.legal.exits import CLAUSE_NUMBER, payers
@@ -188,7 +189,7 @@ def text_verdict(
         # Where the clause's usual form is the norm (a user's indemnity in terms of
         # service), only wording beyond it ("whether or not you were at fault") is risky.
         risky = risky_stated(
-            searched[:SHOWN],
+            shown_first(searched, SHOWN),
             item,
             searched,
             need.risk_checked,
@@ -255,7 +256,7 @@ class StepwiseJudge:
         item = need.item
         if not searched:
             return missing(need)
-        candidates = searched[:SHOWN]
+        candidates = shown_first(searched, SHOWN)
         text = " ".join(c.shown for c in candidates)
         best = max(candidates, key=lambda c: (c.hits > 0, c.score))  # own words first
         verdict: Verdict = "present"
@@ -437,7 +438,7 @@ class VerdictJudge:
         item = need.item
         if not searched:
             return missing(need)
-        candidates = searched[:SHOWN]
+        candidates = shown_first(searched, SHOWN)
         # What the text itself shows is decided as the small-model judge decides it, so a
         # document gets the same findings on every model; the model reads the rest.
         shown, element = stated(candidates, item, searched, subject.items)
