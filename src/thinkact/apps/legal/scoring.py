@@ -139,6 +139,8 @@ SPLITS: tuple[str, ...] = (
     "fresh88",
     "fresh89",
     "fresh90",
+    "fresh91",
+    "fresh92",
     "real",
 )
 
