@@ -3990,6 +3990,26 @@ TAKEN_BACK_WORK_FALLBACKS_OPEN_SECRECY_AND_CONSENT_BY_USE = [
 ]  # fmt: skip
 
 
+AGREED_AUDIT_TERMS_AND_OWN_BREACHES = [
+    ("dpa", "audit_rights", "Audits and Information", "The Processor shall allow for and "
+     "contribute to audits, including inspections, conducted by the Controller or an auditor "
+     "mandated by the Controller. The timing, scope and costs of any such audit or inspection "
+     "shall be agreed between the parties in each case.", "vague"),
+    ("dpa", "audit_rights", "Audits and Information", "The Processor shall allow for and "
+     "contribute to audits, including inspections, conducted by the Controller or an auditor "
+     "mandated by the Controller, on 30 days' notice and at the Controller's own cost.",
+     "present"),
+    ("dpa", "breach_notification", "Assistance to the Controller", "Assistance is included up "
+     "to 8 hours per calendar year and then charged at the Processor's hourly rate, unless it is "
+     "needed because of the Processor's own breach.", "missing"),
+    ("dpa", "breach_notification", "Assistance to the Controller", "Assistance beyond 8 hours "
+     "per year is free where it is needed because of the Processor's breach of this clause.",
+     "missing"),
+    ("dpa", "breach_notification", "Personal data breaches", "The Processor shall notify the "
+     "Controller of any personal data breach within 48 hours of becoming aware of it.",
+     "present"),
+]  # fmt: skip
+
 FURTHER_PERIODS_PARTIAL_REFUNDS_AND_RENTS = [
     ("nda", "confidentiality_term", "Duration of the obligations", "The obligations in clause 2 "
      "shall continue after the expiry or termination of this Agreement for such further period "
@@ -4299,6 +4319,7 @@ def test_a_passing_sum_in_another_clause_states_no_payment_term() -> None:
             *REMEDIES_RESIGNATIONS_FEDERATIONS_DEFAULTS_AND_CURBED_AUDITS,
             *TAKEN_BACK_WORK_FALLBACKS_OPEN_SECRECY_AND_CONSENT_BY_USE,
             *FURTHER_PERIODS_PARTIAL_REFUNDS_AND_RENTS,
+            *AGREED_AUDIT_TERMS_AND_OWN_BREACHES,
         )
         if f[-1] in ("vague", "risky")
     ],
@@ -4465,6 +4486,7 @@ def test_a_short_exit_at_will_against_a_long_notice_is_risky(employer: str, expe
         *REMEDIES_RESIGNATIONS_FEDERATIONS_DEFAULTS_AND_CURBED_AUDITS,
         *TAKEN_BACK_WORK_FALLBACKS_OPEN_SECRECY_AND_CONSENT_BY_USE,
         *FURTHER_PERIODS_PARTIAL_REFUNDS_AND_RENTS,
+        *AGREED_AUDIT_TERMS_AND_OWN_BREACHES,
     ],
 )
 def test_a_one_paragraph_clause_is_read_from_its_text(

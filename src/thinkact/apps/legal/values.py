@@ -554,7 +554,10 @@ VALUES = {  # what a clause states, beyond fixed words
         + r"|(?<![a-z])(?:takes?\s+place|be\s+(?:carried\s+out|conducted|held|performed))\s+"
         r"[^.;]{0,60}?(?<![a-z])to\s+be\s+(?:agreed|settled|arranged|determined)\s+(?:between|by)\s+"
         r"the\s+parties(?![a-z])"
-        r"|(?<![a-z])(?:details|timing|scope|frequency|arrangements|modalities)\s+of\s+"
+        # ("The timing, scope and costs of any such audit ... shall be agreed between the
+        # parties in each case")
+        r"|(?<![a-z])(?:details|timing|scope|frequency|arrangements|modalities)"
+        r"(?:(?:\s*,\s*|\s+and\s+)(?:details|timing|scope|frequency|costs?|arrangements))*\s+of\s+"
         r"(?:such|the|any|each|these)\s+[a-z]+[^.;]{0,80}?\s(?:will|shall|are\s+to|is\s+to)\s+be\s+"
         r"(?:agreed|settled|arranged|determined|decided)\s+(?:between|by)\s+the\s+parties(?![a-z])"
     ),
