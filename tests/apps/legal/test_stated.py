@@ -3990,7 +3990,7 @@ TAKEN_BACK_WORK_FALLBACKS_OPEN_SECRECY_AND_CONSENT_BY_USE = [
 ]  # fmt: skip
 
 
-AGREED_AUDIT_TERMS_AND_OWN_BREACHES = [
+AGREED_AUDITS_OWN_BREACHES_AND_PAID_BOOKINGS = [
     ("dpa", "audit_rights", "Audits and Information", "The Processor shall allow for and "
      "contribute to audits, including inspections, conducted by the Controller or an auditor "
      "mandated by the Controller. The timing, scope and costs of any such audit or inspection "
@@ -4008,6 +4008,12 @@ AGREED_AUDIT_TERMS_AND_OWN_BREACHES = [
     ("dpa", "breach_notification", "Personal data breaches", "The Processor shall notify the "
      "Controller of any personal data breach within 48 hours of becoming aware of it.",
      "present"),
+    ("terms", "payment_terms", "Bookings and Prices", "A booking is confirmed when you have paid "
+     "in full and we have sent you a confirmation e-mail. Prices are shown on the booking page.",
+     "present"),
+    ("terms", "changes_to_terms", "Changes to these terms", "We may update these terms from time "
+     "to time by publishing a new version on our website. The terms in force when you book "
+     "apply to that booking.", "present"),
 ]  # fmt: skip
 
 FURTHER_PERIODS_PARTIAL_REFUNDS_AND_RENTS = [
@@ -4319,7 +4325,7 @@ def test_a_passing_sum_in_another_clause_states_no_payment_term() -> None:
             *REMEDIES_RESIGNATIONS_FEDERATIONS_DEFAULTS_AND_CURBED_AUDITS,
             *TAKEN_BACK_WORK_FALLBACKS_OPEN_SECRECY_AND_CONSENT_BY_USE,
             *FURTHER_PERIODS_PARTIAL_REFUNDS_AND_RENTS,
-            *AGREED_AUDIT_TERMS_AND_OWN_BREACHES,
+            *AGREED_AUDITS_OWN_BREACHES_AND_PAID_BOOKINGS,
         )
         if f[-1] in ("vague", "risky")
     ],
@@ -4486,7 +4492,7 @@ def test_a_short_exit_at_will_against_a_long_notice_is_risky(employer: str, expe
         *REMEDIES_RESIGNATIONS_FEDERATIONS_DEFAULTS_AND_CURBED_AUDITS,
         *TAKEN_BACK_WORK_FALLBACKS_OPEN_SECRECY_AND_CONSENT_BY_USE,
         *FURTHER_PERIODS_PARTIAL_REFUNDS_AND_RENTS,
-        *AGREED_AUDIT_TERMS_AND_OWN_BREACHES,
+        *AGREED_AUDITS_OWN_BREACHES_AND_PAID_BOOKINGS,
     ],
 )
 def test_a_one_paragraph_clause_is_read_from_its_text(

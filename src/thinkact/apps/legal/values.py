@@ -478,7 +478,8 @@ VALUES = {  # what a clause states, beyond fixed words
         # "the version that applies to your visit is the one in force when we confirmed your
         # booking"; "the change will not apply to that visit unless you agree to it"
         r"|(?<![a-z])(?:one|ones|version|terms)\s+(?:in\s+force|in\s+effect)\s+(?:when|at\s+the\s+time"
-        r"(?:\s+that)?)\s+(?:we|you)\s+(?:confirmed|booked|made|placed|accepted|ordered)"
+        r"(?:\s+that)?)\s+(?:we|you)\s+(?:confirm(?:ed)?|book(?:ed)?|ma(?:de|ke)|place[ds]?|accept(?:ed)?"
+        r"|order(?:ed)?|buy|bought|purchased?)(?![a-z])"
         r"|(?<![a-z])(?:will|shall|does|do)\s+not\s+apply\s+to\s+(?:that|your|an?\s+existing|any\s+existing"
         r"|existing)\s*[a-z]*\s*(?:booking|visit|order|trip|contract|subscription"
         r"|reservation|stay|course)s?(?![a-z])"
