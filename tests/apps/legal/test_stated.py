@@ -4014,6 +4014,11 @@ AGREED_AUDITS_OWN_BREACHES_AND_PAID_BOOKINGS = [
     ("terms", "changes_to_terms", "Changes to these terms", "We may update these terms from time "
      "to time by publishing a new version on our website. The terms in force when you book "
      "apply to that booking.", "present"),
+    ("employment", "position_duties", "Role", "The Employee is employed in the Employer's "
+     "business and will perform the duties the Employer assigns from time to time.", "vague"),
+    ("employment", "position_duties", "Role", "The Employee is employed as Head Cidermaker and "
+     "will perform the duties in Schedule 1 and any other duties the Employer assigns from time "
+     "to time.", "present"),
 ]  # fmt: skip
 
 FURTHER_PERIODS_PARTIAL_REFUNDS_AND_RENTS = [

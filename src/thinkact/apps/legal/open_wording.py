@@ -49,6 +49,10 @@ _ASSIGNED = re.compile(
     r"(?<![a-z])(?:tasks?|duties|work|functions|assignments|jobs),?\s+(?:[a-z']+,?\s+){0,8}?"
     r"(?:that|which|as|those|whatever)\s+(?:[a-z']+\s+){1,4}?(?:may\s+)?(?:from\s+time\s+to\s+time\s+)?"
     r"(?:assigns?|allocates?|directs?|requires?|gives?|delegates?|hands?\s+out)(?![a-z])"
+    # with no "that" ("will perform the duties the Employer assigns from time to time")
+    r"|(?<![a-z])(?:tasks|duties|work|functions|assignments)\s+(?:the\s+[a-z]+|we|it|they)\s+"
+    r"(?:may\s+)?(?:from\s+time\s+to\s+time\s+)?(?:assigns?|allocates?|gives?|delegates?"
+    r"|hands?\s+out)(?![a-z])"
 )
 # or whatever the business needs at the time ("what you work on will depend on the needs of
 # the business and our customers at any given time")
