@@ -4019,6 +4019,12 @@ AGREED_AUDITS_OWN_BREACHES_AND_PAID_BOOKINGS = [
     ("employment", "position_duties", "Role", "The Employee is employed as Head Cidermaker and "
      "will perform the duties in Schedule 1 and any other duties the Employer assigns from time "
      "to time.", "present"),
+    ("services", "ip_ownership", "Intellectual property", "The Apiarist grants the Grower a "
+     "non-exclusive licence to use the pollination report for its internal orchard management, "
+     "which the Apiarist may revoke by notice at any time after this agreement ends.", "risky"),
+    ("services", "ip_ownership", "Intellectual property", "The Apiarist grants the Grower a "
+     "perpetual, irrevocable, non-exclusive licence to use the pollination report for its "
+     "internal orchard management.", "present"),
 ]  # fmt: skip
 
 FURTHER_PERIODS_PARTIAL_REFUNDS_AND_RENTS = [

@@ -327,7 +327,7 @@ _LAPSES = re.compile(
     re.IGNORECASE,
 )
 _WORK = re.compile(
-    r"\b(?:deliverables?|work products?|work results?|outputs?|reports? delivered)\b", re.IGNORECASE
+    r"\b(?:deliverables?|work products?|work results?|outputs?|reports?)\b", re.IGNORECASE
 )
 # A licence its grantor may take back over one late payment ("may revoke this licence ...
 # if any amount due under this Agreement is not paid on its due date"), in the clause on
