@@ -141,6 +141,8 @@ SPLITS: tuple[str, ...] = (
     "fresh90",
     "fresh91",
     "fresh92",
+    "fresh93",
+    "fresh94",
     "real",
 )
 
