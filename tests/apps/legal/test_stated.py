@@ -4025,6 +4025,23 @@ AGREED_AUDITS_OWN_BREACHES_AND_PAID_BOOKINGS = [
     ("services", "ip_ownership", "Intellectual property", "The Apiarist grants the Grower a "
      "perpetual, irrevocable, non-exclusive licence to use the pollination report for its "
      "internal orchard management.", "present"),
+    ("services", "ip_ownership", "Intellectual property", "All intellectual property rights in "
+     "the Documentation shall vest in the Contractor. To the extent that any such rights in "
+     "material supplied by the Client do not vest in the Contractor by operation of law, the "
+     "Client assigns them to the Contractor. The Client shall pay the Charges monthly.",
+     "risky"),
+    ("services", "ip_ownership", "Intellectual property", "All intellectual property rights in "
+     "the Deliverables supplied by the Contractor vest in the Client on payment. Rights in "
+     "material supplied by the Client remain with the Client. The Client shall pay the Charges "
+     "monthly.", "present"),
+    ("services", "ip_ownership", "Intellectual property", "The Contractor grants the Trust a "
+     "non-exclusive licence to display the Materials at the locations in Schedule 1. The "
+     "Contractor may withdraw the licence in clause 6.2 by written notice if any sum due from "
+     "the Trust remains unpaid 14 days after its due date.", "risky"),
+    ("dpa", "audit_rights", "Audits", "The Processor shall allow for and contribute to audits, "
+     "including inspections, conducted by the Controller or another auditor mandated by the "
+     "Controller, to the extent and at such times as the parties consider appropriate.",
+     "vague"),
 ]  # fmt: skip
 
 FURTHER_PERIODS_PARTIAL_REFUNDS_AND_RENTS = [

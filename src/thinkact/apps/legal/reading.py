@@ -335,7 +335,7 @@ _WORK = re.compile(
 # work is called.
 _TAKEN_BACK_FOR_LATE_PAYMENT = re.compile(
     r"\b(?:revoke|withdraw|terminate|end|cancel|suspend)\s+(?:the|its|this|that|such|any)\s+"
-    r"licen[cs]e\b[^.;]{0,80}?\bif\s+(?:"
+    r"licen[cs]e\b(?:[^.;]|\.(?=\d)){0,80}?\bif\s+(?:"  # ("the licence in clause 6.2 ... if")
     rf"[^.;]{{0,30}}?{FAILS_TO_PAY}(?![a-z])"
     r"|any\s+(?:amount|sum|invoice|fee|payment|instalment)s?\b[^.;]{0,60}?\b(?:unpaid|not\s+paid"
     r"|overdue|late))",
@@ -393,6 +393,34 @@ def sells_the_work(own: Sequence[Candidate], paying: frozenset[str]) -> Candidat
             if who in _PRONOUNS or who in paying or PAYING_SIDE.search(who):
                 continue
             return c
+    return None
+
+
+TAKES_SUPPLIED = "{takes_supplied}"
+# Rights in what one party supplies made the other's ("rights in the Materials, including the
+# ... yield data supplied by the Grower ..., vest in the Apiarist"; "rights in material
+# supplied by the Client ... the Client assigns them to the Contractor"): groups 1 and 2 name
+# the one who supplies and the one who takes.
+_SUPPLIED_TAKEN = re.compile(
+    r"\brights?\s+in\s+(?:the\s+|any\s+|all\s+)?(?:[a-z-]+\s+){0,3}?(?:materials?|data|records"
+    r"|information|documents?|documentation|content|photographs|maps|drawings|diaries)\b[^.;]{0,150}?"
+    r"\b(?:supplied|provided|furnished|given|delivered|made\s+available)\s+by\s+(?:the\s+)?([a-z]+)\b"
+    r"[^.;]{0,200}?\b(?:vests?\s+in|belongs?\s+to|assigns?\s+(?:them\s+|those\s+rights\s+|such"
+    r"\s+rights\s+|its\s+rights\s+|all\s+such\s+rights\s+)?to)\s+(?:the\s+)?([a-z]+)\b"
+)
+
+
+def takes_supplied(own: Sequence[Candidate], paying: frozenset[str]) -> Candidate | None:
+    """The sentence that makes the rights in what the paying side supplies (its own
+    records, data or materials) the other party's: a customer's inputs are not the work it
+    pays for."""
+    for c in own:
+        for m in _SUPPLIED_TAKEN.finditer(normalise(c.sentence.text).lower()):
+            supplier, taker = m.group(1), m.group(2)
+            if supplier == taker or taker in paying or PAYING_SIDE.search(taker):
+                continue
+            if supplier in paying or PAYING_SIDE.search(supplier):
+                return c
     return None
 
 
@@ -578,6 +606,10 @@ def risky_stated(
         kept = work_kept(clause(_with_clause(candidates, searched)))
         if kept is not None:
             return kept
+    if TAKES_SUPPLIED in item.risky_match:
+        taken = takes_supplied(clause(_with_clause(candidates, searched)), paying)
+        if taken is not None:
+            return taken
     if SELLS_WORK in item.risky_match:
         # the rest of the section of a plain statement of the clause is the clause too
         sections = {c.sentence.passage.section for c in own if c.plain and c.hits}
