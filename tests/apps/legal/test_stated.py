@@ -4042,6 +4042,13 @@ AGREED_AUDITS_OWN_BREACHES_AND_PAID_BOOKINGS = [
      "including inspections, conducted by the Controller or another auditor mandated by the "
      "Controller, to the extent and at such times as the parties consider appropriate.",
      "vague"),
+    ("licence", "licence_grant", "Licence", "The Licensor grants the Licensee a non-exclusive, "
+     "non-transferable licence to use the Font Software in connection with its publishing "
+     "business, on such computers, in such media and for such purposes as may reasonably be "
+     "required by the Licensee from time to time.", "vague"),
+    ("licence", "licence_grant", "Licence", "The Licensor grants the Licensee a non-exclusive, "
+     "non-transferable licence to use the Font Software on up to five computers at its office, "
+     "for its printed and online publications.", "present"),
 ]  # fmt: skip
 
 FURTHER_PERIODS_PARTIAL_REFUNDS_AND_RENTS = [

@@ -499,7 +499,7 @@ VALUES = {  # what a clause states, beyond fixed words
         r"(?<![a-z])such\s+(?:other\s+|further\s+)?(?:conditions?|standards?|state|quality|ways?"
         r"|manner|uses?|products|purposes|media|channels|territor(?:y|ies)|form)(?![a-z])[^.;]{0,80}?"
         r"(?<![a-z])as\s+[^.;]{0,60}?(?<![a-z])(?:considers?|deems?|thinks?|judges?|regards?|decides?"
-        r"|determines?|(?:may\s+)?(?:from\s+time\s+to\s+time\s+)?(?:finds?|requires?|sees?\s+fit"
+        r"|determines?|(?:may\s+)?(?:from\s+time\s+to\s+time\s+)?(?:finds?|requires?|required|sees?\s+fit"
         r"|approves?|chooses?))(?![a-z])"
         # or as far as the trade's custom goes ("to use the Scan Data for the Licensee's
         # projects to the extent customary in the industry")
