@@ -4600,3 +4600,26 @@ def test_a_clause_with_the_items_words_is_read_beside_a_section_under_its_headin
     found = _candidates(subject, "refund_policy")
     assert len(found) > SHOWN
     assert shown_first(found, SHOWN) == found[:SHOWN]
+
+
+def test_a_section_under_the_items_own_heading_is_its_clause_without_its_words() -> None:
+    # Rules as a list under "Sauna rules": no sentence has the item's words, and a small
+    # model asked to copy "what users may not do" from bullets copies nothing.
+    rules = [
+        ("Sauna rules", "To keep the Sauna safe and pleasant for everyone:"),
+        ("Sauna rules", "* shower before entering the saunas and the lake;"),
+        ("Sauna rules", "* sit on a towel or seat cover in the saunas;"),
+        ("Sauna rules", "* never swim alone in the ice hole, and always use the handrail."),
+    ]
+    verdict, _ = _judged("terms", "acceptable_use", *rules)
+    assert verdict.verdict == "present"
+    # A section under a heading the item shares with another, whose sentences are the
+    # other item's, is not its clause ("Ending your use of the app" is how the terms end).
+    ending = [
+        ("Ending your use of the app", "You can stop using the app and delete your account at "
+         "any time under Settings."),
+        ("Ending your use of the app", "We may suspend or close your account if you break "
+         "these terms, after giving you notice."),
+    ]  # fmt: skip
+    verdict, _ = _judged("terms", "acceptable_use", *ending)
+    assert verdict.verdict == "missing"

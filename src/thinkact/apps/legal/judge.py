@@ -34,7 +34,7 @@ from thinkact.apps.legal.evidence import (
 from thinkact.apps.legal.exits import CLAUSE_NUMBER, payers
 from thinkact.apps.legal.kinds import Detected, kind_answer, kind_question
 from thinkact.apps.legal.periods import months_in
-from thinkact.apps.legal.reading import risky_stated, safe_stated, stated
+from thinkact.apps.legal.reading import own_section, risky_stated, safe_stated, stated
 from thinkact.apps.legal.values import states
 from thinkact.formats import jsonish
 from thinkact.models.base import Model
@@ -276,6 +276,8 @@ class StepwiseJudge:
         if quote is None:
             if best.hits:  # the clause's own words: present (a 1.5B model's "NONE" is not
                 quote = best  # to be trusted against them); only a heading alone is asked
+            elif not item.concrete and own_section(candidates, item, subject.items):
+                quote = best
             else:
                 copied = self._copy(subject, text, f"the words that {item.what}")
                 if copied is None:

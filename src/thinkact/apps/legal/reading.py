@@ -10,6 +10,7 @@ The clause is the item's candidates under its headings, when one of them has its
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Sequence
 from typing import Literal
 
@@ -160,6 +161,24 @@ def _claimed(c: Candidate, item: Item, among: frozenset[str] = frozenset()) -> b
         and titled(section, other.headings, other.not_words)
         for other in all_items()
     )
+
+
+def own_section(
+    candidates: Sequence[Candidate], item: Item, among: frozenset[str] = frozenset()
+) -> bool:
+    """Whether sentences of one section headed by the item's own heading ("Sauna rules",
+    then the rules as a list) are its clause though none has its words: two or more, and
+    none another item's under a heading they share."""
+    sections = Counter(
+        c.sentence.passage.section for c in candidates if c.score > c.hits and not c.hits
+    )
+    for section, n in sections.items():
+        if n < 2 or not section:
+            continue
+        mine = [c for c in candidates if c.sentence.passage.section == section]
+        if not any(_claimed(c, item, among) for c in mine):
+            return True
+    return False
 
 
 def in_other_clause(c: Candidate, item: Item) -> bool:
