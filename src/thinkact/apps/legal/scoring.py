@@ -143,6 +143,8 @@ SPLITS: tuple[str, ...] = (
     "fresh92",
     "fresh93",
     "fresh94",
+    "fresh95",
+    "fresh96",
     "real",
 )
 
