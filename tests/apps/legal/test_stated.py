@@ -4623,3 +4623,18 @@ def test_a_section_under_the_items_own_heading_is_its_clause_without_its_words()
     ]  # fmt: skip
     verdict, _ = _judged("terms", "acceptable_use", *ending)
     assert verdict.verdict == "missing"
+
+
+def test_changes_beside_cancellations_are_a_bookings_not_the_terms() -> None:
+    verdict, _ = _judged(
+        "terms",
+        "changes_to_terms",
+        ("3. Changes and cancellations", "You may change the date of your booking free of "
+         "charge up to 24 hours before the start. If you cancel 24 hours before, we refund the "
+         "full price. If you cancel later, we refund half. If you do not show up, no refund is "
+         "due."),
+        ("9. Changes to these terms", "We may update these terms from time to time. The "
+         "version that applies to your hire is the one in force when you booked. Changes do not "
+         "apply to bookings already made unless you agree to them."),
+    )  # fmt: skip
+    assert verdict.verdict == "present"
