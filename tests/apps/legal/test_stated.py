@@ -4049,6 +4049,11 @@ AGREED_AUDITS_OWN_BREACHES_AND_PAID_BOOKINGS = [
     ("licence", "licence_grant", "Licence", "The Licensor grants the Licensee a non-exclusive, "
      "non-transferable licence to use the Font Software on up to five computers at its office, "
      "for its printed and online publications.", "present"),
+    ("services", "limitation_of_liability", "Liability", "The Contractor's liability is limited "
+     "to an appropriate amount in proportion to the circumstances of the individual case and "
+     "to the remuneration payable under this contract.", "vague"),
+    ("services", "limitation_of_liability", "Liability", "The Contractor's liability is limited "
+     "to the remuneration payable under this contract, and at most CHF 50,000.", "present"),
 ]  # fmt: skip
 
 FURTHER_PERIODS_PARTIAL_REFUNDS_AND_RENTS = [
