@@ -4054,6 +4054,13 @@ AGREED_AUDITS_OWN_BREACHES_AND_PAID_BOOKINGS = [
      "to the remuneration payable under this contract.", "vague"),
     ("services", "limitation_of_liability", "Liability", "The Contractor's liability is limited "
      "to the remuneration payable under this contract, and at most CHF 50,000.", "present"),
+    ("dpa", "international_transfers", "Transfers abroad", "The Processor may access the data "
+     "from any country in which its staff are located. The Controller accepts that the level of "
+     "data protection there may differ, and waives any requirement for additional contractual "
+     "safeguards for such processing.", "risky"),
+    ("dpa", "international_transfers", "Transfers abroad", "The Processor may access the data "
+     "from any country in which its staff are located, under the standard contractual clauses "
+     "annexed to this agreement.", "present"),
 ]  # fmt: skip
 
 FURTHER_PERIODS_PARTIAL_REFUNDS_AND_RENTS = [

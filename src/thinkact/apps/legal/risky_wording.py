@@ -491,6 +491,11 @@ _UNGUARDED = re.compile(
 _SAFEGUARDS_REFUSED = re.compile(
     r"\b(?:does|do|will|shall)\s+not\s+(?:put\s+in\s+place|provide|use|apply|adopt|implement)\s+"
     r"(?:any\s+)?(?:additional\s+|further\s+|other\s+|appropriate\s+)?safeguards?\b"
+    # or waived by the one they protect ("waives any requirement for additional contractual
+    # safeguards for such processing")
+    r"|\b(?:waives?|waived|gives?\s+up|renounces?)\s+(?:any\s+|all\s+|the\s+)?(?:requirements?\s+"
+    r"|need\s+|right\s+|claim\s+)?(?:for\s+|to\s+|of\s+)?(?:additional\s+|further\s+|other\s+"
+    r"|appropriate\s+)?(?:contractual\s+)?safeguards?\b"
 )
 
 
