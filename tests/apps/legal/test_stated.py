@@ -4061,6 +4061,12 @@ AGREED_AUDITS_OWN_BREACHES_AND_PAID_BOOKINGS = [
     ("dpa", "international_transfers", "Transfers abroad", "The Processor may access the data "
      "from any country in which its staff are located, under the standard contractual clauses "
      "annexed to this agreement.", "present"),
+    ("licence", "licence_grant", "Grant of Rights", "The Licensor grants the Licensee a "
+     "non-exclusive right to use the Images for the publication project discussed between the "
+     "parties and for related purposes.", "vague"),
+    ("licence", "licence_grant", "Grant of Rights", "The Licensor grants the Licensee a "
+     "non-exclusive right to use the Images in one printed edition of the Book, throughout "
+     "Austria and Germany, for the term of this agreement.", "present"),
 ]  # fmt: skip
 
 FURTHER_PERIODS_PARTIAL_REFUNDS_AND_RENTS = [
