@@ -4067,6 +4067,10 @@ AGREED_AUDITS_OWN_BREACHES_AND_PAID_BOOKINGS = [
     ("licence", "licence_grant", "Grant of Rights", "The Licensor grants the Licensee a "
      "non-exclusive right to use the Images in one printed edition of the Book, throughout "
      "Austria and Germany, for the term of this agreement.", "present"),
+    ("licence", "licence_restrictions", "Section 3. Conditions of Use", "Licensee shall use the "
+     "Software only in a manner consistent with its intended purpose and with Licensor's usage "
+     "guidelines as they may be updated from time to time, and shall refrain from any other use "
+     "that Licensor considers inappropriate.", "vague"),
 ]  # fmt: skip
 
 FURTHER_PERIODS_PARTIAL_REFUNDS_AND_RENTS = [

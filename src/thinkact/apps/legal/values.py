@@ -512,7 +512,7 @@ VALUES = {  # what a clause states, beyond fixed words
     "{judged_use}": re.compile(
         r"\A(?!.*(?<![a-z])(?:cop(?:y|ies|ying)|modif|alter|adapt|sublicen|sub-licen|resell|sell"
         r"|rent|lease|reverse|decompil|disassembl|distribut|transfer))"
-        r".*?(?<![a-z])(?:refrain\s+from|not\s+(?:make|engage\s+in|permit))\s+(?:any\s+)?(?:use|uses"
+        r".*?(?<![a-z])(?:refrain\s+from|not\s+(?:make|engage\s+in|permit))\s+(?:any\s+)?(?:other\s+)?(?:use|uses"
         r"|presentation|exploitation)(?![a-z])[^.;]{0,80}?(?<![a-z])(?:that|which)\s+[^.;]{0,80}?"
         r"(?<![a-z])(?:regards?|considers?|deems?|judges?|finds?|thinks?)\s+(?:to\s+be\s+|as\s+)?"
         r"(?:inappropriate|unsuitable|detrimental|objectionable|harmful|undesirable|offensive"
