@@ -82,6 +82,12 @@ _PAYER = re.compile(
 )
 
 
+def pays(who: str, paying: frozenset[str]) -> bool:
+    """Whether the party a sentence names ("the client", "estate") is the paying side: a
+    customer's usual name, or a name `paying` (the document's payers) holds."""
+    return bool(PAYING_SIDE.search(who)) or who.split()[-1] in paying
+
+
 def payers(text: str) -> frozenset[str]:
     """The names a document gives the parties that pay under it."""
     return frozenset(m.group(1).lower() for m in _PAYER.finditer(normalise(text)))
@@ -119,8 +125,7 @@ def one_sided_exit(
             states(m.group(), _PAYS) for other in paragraph for m in NEGATED.finditer(other)
         )
         leaving.add(who)
-        paying_side = PAYING_SIDE.search(who) or who.split()[-1] in paying
-        if paying_side and not unpaid:
+        if pays(who, paying) and not unpaid:
             continue
         if not paid:
             found.setdefault(who, c)

@@ -30,9 +30,9 @@ from thinkact.apps.legal.exits import (
     CLAUSE_NUMBER,
     ENDS_WHOLE,
     ONE_SIDED_EXIT,
-    PAYING_SIDE,
     one_sided_exit,
     other_bound_to_notice,
+    pays,
     uneven_notice,
 )
 from thinkact.apps.legal.periods import months_in
@@ -409,7 +409,7 @@ def sells_the_work(own: Sequence[Candidate], paying: frozenset[str]) -> Candidat
             if who in ("and", "or"):  # "The Consultant retains all rights ... and may exploit"
                 first = _SUBJECT.match(CLAUSE_NUMBER.sub("", text))
                 who = first.group(1).lower() if first else who
-            if who in _PRONOUNS or who in paying or PAYING_SIDE.search(who):
+            if who in _PRONOUNS or pays(who, paying):
                 continue
             return c
     return None
@@ -436,9 +436,9 @@ def takes_supplied(own: Sequence[Candidate], paying: frozenset[str]) -> Candidat
     for c in own:
         for m in _SUPPLIED_TAKEN.finditer(normalise(c.sentence.text).lower()):
             supplier, taker = m.group(1), m.group(2)
-            if supplier == taker or taker in paying or PAYING_SIDE.search(taker):
+            if supplier == taker or pays(taker, paying):
                 continue
-            if supplier in paying or PAYING_SIDE.search(supplier):
+            if pays(supplier, paying):
                 return c
     return None
 
@@ -621,19 +621,23 @@ def risky_stated(
             return low_cap
     if not usual_form:
         return None
-    if WORK_KEPT in item.risky_match:  # the licence's own sentence seldom has the words
-        kept = work_kept(clause(_with_clause(candidates, searched)))
+    # the rights in the work: read in the whole clause (a licence's own sentence seldom has
+    # the item's words)
+    work_readings = {WORK_KEPT, TAKES_SUPPLIED, SELLS_WORK} & set(item.risky_match)
+    in_clause = clause(_with_clause(candidates, searched)) if work_readings else []
+    if WORK_KEPT in work_readings:
+        kept = work_kept(in_clause)
         if kept is not None:
             return kept
-    if TAKES_SUPPLIED in item.risky_match:
-        taken = takes_supplied(clause(_with_clause(candidates, searched)), paying)
+    if TAKES_SUPPLIED in work_readings:
+        taken = takes_supplied(in_clause, paying)
         if taken is not None:
             return taken
-    if SELLS_WORK in item.risky_match:
+    if SELLS_WORK in work_readings:
         # the rest of the section of a plain statement of the clause is the clause too
         sections = {c.sentence.passage.section for c in own if c.plain and c.hits}
         mates = [candidate(o) for o in beside if o.passage.section in sections - {""}]
-        sold = sells_the_work([*clause(_with_clause(candidates, searched)), *mates], paying)
+        sold = sells_the_work([*in_clause, *mates], paying)
         if sold is not None:
             return sold
     return None

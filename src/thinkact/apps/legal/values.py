@@ -554,13 +554,15 @@ VALUES = {  # what a clause states, beyond fixed words
         # or of audits done by someone named ("audits ... conducted by the Controller or another
         # auditor mandated by the Controller, to the extent and at such times as the parties
         # consider appropriate")
-        + r"|(?<![a-z])(?:audits?|inspections?)(?![a-z])[^.;]{0,120}?,\s*(?:only\s+)?"
-        r"(?:to\s+the\s+extent(?:\s+and\s+at\s+(?:such|the)\s+times?)?|at\s+(?:such|the)\s+times?)"
-        r"\s+(?:as|that|which)\s+(?:the\s+parties|both\s+parties|they)\s+(?:may\s+|shall\s+|will\s+)?"
-        r"(?:from\s+time\s+to\s+time\s+)?(?:jointly\s+|mutually\s+)?"
-        r"(?:agree|consider|decide|determine|think|deem|settle)(?![a-z])"
+        + (
+            r"|(?<![a-z])(?:audits?|inspections?)(?![a-z])[^.;]{0,120}?,\s*(?:only\s+)?"
+            r"(?:to\s+the\s+extent(?:\s+and\s+at\s+(?:such|the)\s+times?)?|at\s+(?:such|the)\s+times?)"
+            r"\s+(?:as|that|which)\s+(?:the\s+parties|both\s+parties|they)\s+(?:may\s+|shall\s+|will\s+)?"
+            r"(?:from\s+time\s+to\s+time\s+)?(?:jointly\s+|mutually\s+)?"
+            r"(?:agree|consider|decide|determine|think|deem|settle)(?![a-z])"
+        )
         # "may take place in a form, scope and at a time to be agreed between the parties"
-         + r"|(?<![a-z])(?:takes?\s+place|be\s+(?:carried\s+out|conducted|held|performed))\s+"
+        + r"|(?<![a-z])(?:takes?\s+place|be\s+(?:carried\s+out|conducted|held|performed))\s+"
         r"[^.;]{0,60}?(?<![a-z])to\s+be\s+(?:agreed|settled|arranged|determined)\s+(?:between|by)\s+"
         r"the\s+parties(?![a-z])"
         # ("The timing, scope and costs of any such audit ... shall be agreed between the
