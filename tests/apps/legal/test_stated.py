@@ -4073,6 +4073,16 @@ AGREED_AUDITS_OWN_BREACHES_AND_PAID_BOOKINGS = [
      "that Licensor considers inappropriate.", "vague"),
 ]  # fmt: skip
 
+RECORDS_THAT_BECOME_PROPERTY = [
+    ("services", "ip_ownership", "Documentation and Records", "The reports, photographs and "
+     "drawings which the Contractor prepares for the Foundation under this contract become the "
+     "property of the Foundation on payment, and the Foundation may use them freely.",
+     "present"),
+    ("services", "ip_ownership", "Documentation and Records", "The Contractor shall keep a "
+     "service log and hand it over at the end of the contract. The Foundation owns and "
+     "maintains the tower.", "missing"),
+]  # fmt: skip
+
 FURTHER_PERIODS_PARTIAL_REFUNDS_AND_RENTS = [
     ("nda", "confidentiality_term", "Duration of the obligations", "The obligations in clause 2 "
      "shall continue after the expiry or termination of this Agreement for such further period "
@@ -4383,6 +4393,7 @@ def test_a_passing_sum_in_another_clause_states_no_payment_term() -> None:
             *TAKEN_BACK_WORK_FALLBACKS_OPEN_SECRECY_AND_CONSENT_BY_USE,
             *FURTHER_PERIODS_PARTIAL_REFUNDS_AND_RENTS,
             *AGREED_AUDITS_OWN_BREACHES_AND_PAID_BOOKINGS,
+            *RECORDS_THAT_BECOME_PROPERTY,
         )
         if f[-1] in ("vague", "risky")
     ],
@@ -4550,6 +4561,7 @@ def test_a_short_exit_at_will_against_a_long_notice_is_risky(employer: str, expe
         *TAKEN_BACK_WORK_FALLBACKS_OPEN_SECRECY_AND_CONSENT_BY_USE,
         *FURTHER_PERIODS_PARTIAL_REFUNDS_AND_RENTS,
         *AGREED_AUDITS_OWN_BREACHES_AND_PAID_BOOKINGS,
+        *RECORDS_THAT_BECOME_PROPERTY,
     ],
 )
 def test_a_one_paragraph_clause_is_read_from_its_text(

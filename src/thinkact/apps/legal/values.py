@@ -356,7 +356,7 @@ VALUES = {  # what a clause states, beyond fixed words
     # "remain its own property"): the element of an ownership clause even in passing.
     "{owned_by}": re.compile(
         r"(?<![a-z])(?:belongs?\s+to|vests?\s+in|vested\s+in|(?:is|are)\s+owned\s+by"
-        r"|remains?\s+(?:the\s+)?(?:sole\s+|exclusive\s+)?property\s+of"
+        r"|(?:remains?|becomes?)\s+(?:the\s+)?(?:sole\s+|exclusive\s+)?property\s+of"
         r"|remains?\s+(?:its|their|our|his|her)\s+own\s+property"
         # the owner as the subject ("We ... own the copyright in that material"; "What you
         # make is yours"; "you keep the rights in your recording")
