@@ -449,7 +449,6 @@ def test_a_contract_for_the_work_of_a_contractor_is_a_services_agreement(tmp_pat
     assert detect(load(tmp_path, text)).kind.id == "services"
 
 
-
 def test_work_done_for_the_client_is_a_services_agreement(tmp_path: Path) -> None:
     """A title that names only the work (signs, lettering) and a text that speaks of the
     Client, the Works and a contractor: a contract for work, not some other contract."""
@@ -463,6 +462,7 @@ def test_work_done_for_the_client_is_a_services_agreement(tmp_path: Path) -> Non
         f"Client.\n\n{body}\n## 5. Others\n\nThe Painter may use a contractor.\n"
     )
     assert detect(load(tmp_path, text)).kind.id == "services"
+
 
 @pytest.mark.parametrize(
     ("title", "kind"),
