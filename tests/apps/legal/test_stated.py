@@ -20,7 +20,7 @@ from thinkact.apps.legal.evidence import (
     shown_first,
 )
 from thinkact.apps.legal.judge import SHOWN, ItemVerdict, StepwiseJudge, Subject, stated_fact
-from thinkact.apps.legal.periods import months_in
+from thinkact.apps.legal.periods import months_and_days_in, months_in
 from thinkact.apps.legal.reading import risky_stated, safe_stated, stated
 from thinkact.apps.legal.reviewer import SEARCHED
 from thinkact.apps.legal.values import VALUE_NAMES, states
@@ -608,6 +608,22 @@ def test_what_keeps_a_clause_fair_is_read_from_its_text(item_id: str, text: str,
 )
 def test_the_periods_a_text_states(text: str, months: list[float]) -> None:
     assert months_in(text) == months
+
+
+@pytest.mark.parametrize(
+    ("text", "months"),
+    [
+        ("within 180 days of the invoice", [6.0]),
+        ("within one hundred and twenty days from the end of the month", [4.0]),
+        ("within a hundred and eighty calendar days", [6.0]),
+        ("within ninety days", [3.0]),
+        ("within twenty-five days", [25 / 30]),
+        ("on the working days of the month", []),
+        ("within a few days", []),
+    ],
+)
+def test_counts_of_days_are_periods_in_figures_or_in_words(text: str, months: list[float]) -> None:
+    assert months_and_days_in(text) == months
 
 
 @pytest.mark.parametrize(
@@ -4074,6 +4090,11 @@ AGREED_AUDITS_OWN_BREACHES_AND_PAID_BOOKINGS = [
 ]  # fmt: skip
 
 RECORDS_THAT_BECOME_PROPERTY = [
+    ("general", "payment_terms", "Invoicing and Payment", "The Buyer shall pay each invoice "
+     "within one hundred and twenty days from the end of the month in which it has sold the "
+     "invoiced goods to its customers.", "risky"),
+    ("general", "payment_terms", "Invoicing and Payment", "The Buyer shall pay each invoice "
+     "within thirty days from the end of the month of delivery.", "present"),
     ("services", "ip_ownership", "Documentation and Records", "The reports, photographs and "
      "drawings which the Contractor prepares for the Foundation under this contract become the "
      "property of the Foundation on payment, and the Foundation may use them freely.",

@@ -11,7 +11,10 @@ _UNITS = [
     "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
     "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen",
 ]  # fmt: skip
-_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60}
+_TENS = {
+    "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70,
+    "eighty": 80, "ninety": 90,
+}  # fmt: skip
 _NUMBER_WORDS = {w: i + 1 for i, w in enumerate(_UNITS)}
 _UNIT = re.compile(r"(year|month|week|season|harvest)s?\b")
 _NUMBER_TOKEN = re.compile(r"\d+|[a-z]+")
@@ -39,10 +42,36 @@ _DAYS = re.compile(
 )
 
 
+# "ninety days", "one hundred and twenty calendar days": a count of days in words only
+_WORDED_DAYS = re.compile(r"((?:[a-z]+[\s-]+){1,6}?)(?:calendar\s+|business\s+|working\s+)?days\b")
+
+
 def months_and_days_in(text: str) -> list[float]:
-    """The periods a text states in months, counts of days too ("180 days" -> 6), for the
-    readings that weigh a deadline or a cap's measure."""
-    return months_in(text) + [int(d) / 30 for d in _DAYS.findall(normalise(text).lower())]
+    """The periods a text states in months, counts of days too ("180 days", "one hundred
+    and eighty days" -> 6), for the readings that weigh a deadline or a cap's measure."""
+    low = normalise(text).lower()
+    days = [int(d) for d in _DAYS.findall(low)]
+    for m in _WORDED_DAYS.finditer(low):
+        n = _worded(_NUMBER_TOKEN.findall(m.group(1)))
+        if n is not None:
+            days.append(n)
+    return months_in(text) + [d / 30 for d in days]
+
+
+def _worded(tokens: list[str]) -> int | None:
+    """The number the last words spell, up to the hundreds: "ninety", "twenty five", "one
+    hundred and twenty"; None if they spell none."""
+    words = list(tokens)
+    value = 0
+    if words and words[-1] in _NUMBER_WORDS:
+        value = _NUMBER_WORDS[words.pop()]
+    if words and words[-1] in _TENS:
+        value += _TENS[words.pop()]
+    if value and words and words[-1] == "and":
+        words.pop()
+    if len(words) >= 2 and words[-1] == "hundred" and words[-2] in (*_NUMBER_WORDS, "a"):
+        value += 100 * _NUMBER_WORDS.get(words[-2], 1)
+    return value or None
 
 
 def _number(tokens: list[str]) -> int | None:
