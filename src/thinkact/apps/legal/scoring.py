@@ -145,6 +145,8 @@ SPLITS: tuple[str, ...] = (
     "fresh94",
     "fresh95",
     "fresh96",
+    "fresh97",
+    "fresh98",
     "real",
 )
 
