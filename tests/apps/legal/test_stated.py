@@ -4090,6 +4090,9 @@ AGREED_AUDITS_OWN_BREACHES_AND_PAID_BOOKINGS = [
 ]  # fmt: skip
 
 RECORDS_THAT_BECOME_PROPERTY = [
+    ("employment", "non_compete", "Restrictive Covenants", "The Employee is not subject to any "
+     "non-competition or non-solicitation clause. After the employment ends the Employee is "
+     "free to take employment with or establish a competing business.", "present"),
     ("general", "payment_terms", "Invoicing and Payment", "The Buyer shall pay each invoice "
      "within one hundred and twenty days from the end of the month in which it has sold the "
      "invoiced goods to its customers.", "risky"),
