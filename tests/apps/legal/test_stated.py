@@ -2315,6 +2315,24 @@ def test_the_paying_side_named_by_the_document_may_leave_at_will() -> None:
     assert risky_stated(found[:5], item, found, True, paying) is None
 
 
+@pytest.mark.parametrize(
+    ("text", "paying"),
+    [
+        ("8.1 In return for the Services the Estate shall pay the Charges monthly.", {"estate"}),
+        ("8.3 The Club shall pay for the Services properly performed up to termination.",
+         {"club"}),
+        ("8.3 The Club shall pay the Boatyard for the work done.", {"club"}),
+        ("8.3 The Boatyard shall invoice the Contract Price in three instalments.", set()),
+    ],
+)  # fmt: skip
+def test_the_paying_side_is_who_pays_the_charges_or_for_the_services(
+    text: str, paying: set[str]
+) -> None:
+    from thinkact.apps.legal.exits import payers
+
+    assert payers(text) == paying
+
+
 def test_a_passive_sentence_acts_for_the_party_after_by() -> None:
     subject = _subject(
         ("Part 3 - Invoicing", "The Contractor shall invoice on the last day of each month. "

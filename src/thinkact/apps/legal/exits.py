@@ -75,9 +75,11 @@ PAYING_SIDE = re.compile(
 # paying side.
 _PAYER = re.compile(
     r"\b(?:the\s+)?([A-Za-z]+)\s+(?:shall|will|must|agrees to|is to)\s+(?:promptly\s+)?"
-    # "pay the Charges", "pay the Owner a hire fee", "settle correct invoices"
+    # "pay the Charges", "pay the Owner a hire fee", "settle correct invoices", "pay for the
+    # Services performed"
     r"(?:pay|settle|remit)\s+(?:[a-z]+\s+){0,4}?(?:charges?|fees?|price|prices|invoices?"
-    r"|rent|royalt(?:y|ies)|subscription|contract sum|remuneration|compensation)\b",
+    r"|rent|royalt(?:y|ies)|subscription|contract sum|remuneration|compensation"
+    r"|for\s+(?:the\s+)?(?:services|work|works|goods))\b",
     re.IGNORECASE,
 )
 
