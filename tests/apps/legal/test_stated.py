@@ -4108,6 +4108,15 @@ AGREED_AUDITS_OWN_BREACHES_AND_PAID_BOOKINGS = [
 ]  # fmt: skip
 
 RECORDS_THAT_BECOME_PROPERTY = [
+    ("nda", "return_of_information", "Return of Materials", "The Recipient shall return or "
+     "destroy all materials containing Confidential Information within 15 days after the end of "
+     "this Agreement. Notwithstanding this, the Recipient may retain all samples, formulations, "
+     "test results and process notes received from the Discloser, and may continue to use such "
+     "retained materials in its internal research and product development.", "risky"),
+    ("nda", "return_of_information", "Return of Materials", "The Recipient shall return or "
+     "destroy all materials containing Confidential Information within 15 days after the end of "
+     "this Agreement, but may retain one archival copy, which remains subject to clause 3, to "
+     "show compliance with this Agreement.", "present"),
     ("employment", "non_compete", "Restrictive Covenants", "The Employee is not subject to any "
      "non-competition or non-solicitation clause. After the employment ends the Employee is "
      "free to take employment with or establish a competing business.", "present"),

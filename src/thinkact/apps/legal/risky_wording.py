@@ -331,12 +331,14 @@ _FREE_TO_DISCLOSE = re.compile(
 
 # Information kept after the end for the recipient's own use, or freed from the duties that
 # bound it ("all of which it may keep for as long as it wishes and use for its internal
-# business purposes"; "Sections 3.1 and 3.2 do not apply to the information so retained"),
+# business purposes"; "may continue to use such retained materials in its internal research";
+# "Sections 3.1 and 3.2 do not apply to the information so retained"),
 # not an archive copy kept under those duties for the law's sake.
 _KEPT_FOR_USE = re.compile(
-    r"\b(?:keep|retain)s?\b[^.;]{0,80}?\b(?:and|to)\s+(?:continue\s+to\s+)?use\s+(?:them|it|such"
-    r"|the\s+same|that)?\s*[^.;]{0,30}?\bfor\s+(?:its|their|his|her|any)\s+(?:own\s+|internal\s+)*"
-    r"(?:business\s+)?purposes?\b"
+    r"\b(?:keep|retain)s?\b[^.;]{0,120}?\b(?:and|to)\s+(?:may\s+)?(?:continue\s+to\s+)?use\s+"
+    r"(?:them|it|such|the\s+same|that)?\s*[^.;]{0,30}?\b(?:for|in)\s+(?:its|their|his|her|any)\s+"
+    r"(?:own\s+|internal\s+)*(?:business\s+)?(?:purposes?|research|product\s+development"
+    r"|operations)\b"
     r"|\b(?:do|does|shall|will)\s+not\s+apply\s+to\s+(?:any\s+|the\s+)?(?:confidential\s+)?"
     r"(?:information|copies|materials?|documents?)\s+(?:so\s+|thus\s+)?(?:retained|kept)\b"
 )
