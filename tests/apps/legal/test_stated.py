@@ -4108,6 +4108,13 @@ AGREED_AUDITS_OWN_BREACHES_AND_PAID_BOOKINGS = [
 ]  # fmt: skip
 
 RECORDS_THAT_BECOME_PROPERTY = [
+    ("dpa", "international_transfers", "Transfers outside the EEA", "The Processor may transfer "
+     "Controller Data to any country in which its staff are located. The Processor shall decide, "
+     "acting reasonably, whether any safeguard under Chapter V of the GDPR is required for a "
+     "particular transfer.", "risky"),
+    ("dpa", "international_transfers", "Transfers outside the EEA", "The Processor may transfer "
+     "Controller Data to any country in which its staff are located, under the standard "
+     "contractual clauses annexed to this agreement.", "present"),
     ("nda", "return_of_information", "Return of Materials", "The Recipient shall return or "
      "destroy all materials containing Confidential Information within 15 days after the end of "
      "this Agreement. Notwithstanding this, the Recipient may retain all samples, formulations, "

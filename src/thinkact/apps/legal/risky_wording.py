@@ -498,6 +498,11 @@ _SAFEGUARDS_REFUSED = re.compile(
     r"|\b(?:waives?|waived|gives?\s+up|renounces?)\s+(?:any\s+|all\s+|the\s+)?(?:requirements?\s+"
     r"|need\s+|right\s+|claim\s+)?(?:for\s+|to\s+|of\s+)?(?:additional\s+|further\s+|other\s+"
     r"|appropriate\s+)?(?:contractual\s+)?safeguards?\b"
+    # or left to the one transferring ("shall decide ... whether any safeguard under Chapter V
+    # of the GDPR is required for a particular transfer")
+    r"|\b(?:decides?|determines?|judges?|assess(?:es)?)\b[^.;]{0,80}?\bwhether\s+(?:any|an?|the)\s+"
+    r"(?:additional\s+|further\s+|appropriate\s+)?safeguards?\b[^.;]{0,80}?\b(?:is|are)\s+"
+    r"(?:required|needed|necessary|called\s+for)\b"
 )
 
 
