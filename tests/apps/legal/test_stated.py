@@ -4730,3 +4730,27 @@ def test_changes_beside_cancellations_are_a_bookings_not_the_terms() -> None:
          "apply to bookings already made unless you agree to them."),
     )  # fmt: skip
     assert verdict.verdict == "present"
+
+
+@pytest.mark.parametrize(
+    ("use", "expected"),
+    [
+        ("The Licensee shall use the Dataset in a fair and reasonable manner consistent with its "
+         "purpose, and shall not make the Dataset available to others to an extent that could "
+         "prejudice the legitimate interests of the Licensor.", "vague"),
+        ("The Licensee shall use the Dataset in a fair and reasonable manner, shall not "
+         "sublicense it, and shall not make it available to anyone outside its own staff.",
+         ""),  # (a named bar: not vague, the rest is the model's reading)
+    ],
+)  # fmt: skip
+def test_use_bounded_by_fair_manners_names_no_restriction(use: str, expected: str) -> None:
+    subject = _subject(
+        ("Licence", "The Licensor grants the Licensee a non-exclusive licence to copy the Dataset "
+         "onto its own servers, to allow its staff to consult it, and to reproduce extracts of "
+         "it in reports, in each case for the preparation of habitat surveys."),
+        ("Use of the Dataset", use),
+    )  # fmt: skip
+    found = _candidates(subject, "licence_restrictions")
+    item = ITEMS["licence_restrictions"]
+    among = kind("licence").item_ids  # (a terms of service's acceptable use claims "use of")
+    assert stated(shown_first(found, SHOWN), item, found, among)[0] == expected

@@ -167,6 +167,12 @@ _MANNERS = re.compile(
     r"|beyond\s+what\s+(?:a|an|the|any)\s+[^.;]{0,40}?(?:might|would|could|may)\s+reasonably\s+be\s+expected"
     # "in a manner consistent with the purpose of this Agreement ... beyond what is reasonable"
     r"|in\s+a\s+(?:manner|way)\s+consistent\s+with\s+the\s+(?:purpose|spirit|intent|aims?)"
+    # "use the Dataset in a fair and reasonable manner", "not make it available to others to
+    # an extent that could prejudice the legitimate interests of the Licensor"
+    r"|in\s+a\s+(?:fair|reasonable|proper|sensible)\s+(?:and\s+(?:fair|reasonable|proper|sensible)\s+)?"
+    r"(?:manner|way)"
+    r"|to\s+an\s+extent\s+(?:that|which)\s+(?:could|would|might|may)\s+(?:reasonably\s+)?"
+    r"(?:prejudice|harm|damage|injure)"
     r"|beyond\s+what\s+is\s+reasonable"
     r"|(?:could|would|might|may)\s+(?:fairly\s+|reasonably\s+)?(?:regard|consider|deem)\s+(?:as\s+|to\s+be\s+)?"
     r"(?:prejudicial|harmful|detrimental|damaging|injurious)"
