@@ -147,6 +147,8 @@ SPLITS: tuple[str, ...] = (
     "fresh96",
     "fresh97",
     "fresh98",
+    "fresh99",
+    "fresh100",
     "real",
 )
 
