@@ -4108,6 +4108,15 @@ AGREED_AUDITS_OWN_BREACHES_AND_PAID_BOOKINGS = [
 ]  # fmt: skip
 
 RECORDS_THAT_BECOME_PROPERTY = [
+    ("nda", "confidentiality_term", "Duration", "The obligations under clauses 3 and 4 continue "
+     "after this Agreement ends for as long as is appropriate to protect the legitimate "
+     "interests of the disclosing Party.", "vague"),
+    ("nda", "confidentiality_term", "Duration of Obligations", "The Receiving Party's "
+     "obligations continue after the termination of this Agreement for so long thereafter as "
+     "the Disclosing Party's Confidential Information may reasonably be considered to retain "
+     "commercial value or sensitivity.", "vague"),
+    ("nda", "confidentiality_term", "Duration", "The obligations under clauses 3 and 4 continue "
+     "for five years after this Agreement ends.", "present"),
     ("dpa", "international_transfers", "Transfers outside the EEA", "The Processor may transfer "
      "Controller Data to any country in which its staff are located. The Processor shall decide, "
      "acting reasonably, whether any safeguard under Chapter V of the GDPR is required for a "

@@ -414,13 +414,16 @@ VALUES = {  # what a clause states, beyond fixed words
     # A duty that lasts only while one side keeps an interest in it, or the information its
     # value ("for such time as the Disclosing Party has a legitimate interest"): no period.
     "{open_interest}": re.compile(
-        r"(?<![a-z])(?:for\s+(?:such\s+time|so\s+long|as\s+long)\s+as|while|until)\s+[^.;]{0,60}?"
-        r"(?:has|have|retains?|keeps?)\s+(?:a|an|any|its|their)\s+(?:(?:legitimate|reasonable|genuine"
+        r"(?<![a-z])(?:for\s+(?:such\s+time|so\s+long|as\s+long)\s+(?:afterwards\s+|thereafter\s+)?as"
+        r"|while|until)\s+[^.;]{0,100}?"
+        # ("... may reasonably be considered to retain commercial value")
+        r"(?:has|have|retains?|keeps?)\s+(?:(?:a|an|any|its|their)\s+)?(?:(?:legitimate|reasonable|genuine"
         r"|commercial|business)\s+){0,2}(?:interest|value)(?![a-z])"
         # or as long as protecting them needs ("for so long afterwards as is reasonably
         # necessary to protect the Discloser's legitimate business interests")
         r"|(?<![a-z])for\s+(?:such\s+time|so\s+long|as\s+long|such\s+period)\s+(?:afterwards\s+|thereafter\s+"
-        r"|after\s+that\s+)?as\s+(?:is|are|may\s+be)\s+(?:reasonably\s+)?(?:necessary|needed|required)\s+to\s+"
+        r"|after\s+that\s+)?as\s+(?:is|are|may\s+be)\s+(?:reasonably\s+)?(?:necessary|needed|required"
+        r"|appropriate)\s+to\s+"
         r"(?:protect|safeguard|preserve)(?![a-z])"
         # or while the circumstances or someone's interests call for it ("for as long as the
         # circumstances reasonably warrant")
