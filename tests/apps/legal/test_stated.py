@@ -4108,6 +4108,12 @@ AGREED_AUDITS_OWN_BREACHES_AND_PAID_BOOKINGS = [
 ]  # fmt: skip
 
 RECORDS_THAT_BECOME_PROPERTY = [
+    ("employment", "term_termination", "Termination of Employment", "The Employee may resign by "
+     "giving the Employer four weeks' written notice. The Employer may terminate the "
+     "Employee's employment without just cause by giving four weeks' notice, plus one week for "
+     "each year of service, up to a maximum of sixteen weeks. Before terminating for reasons of "
+     "performance, the Employer shall give the Employee written notice of the concerns and not "
+     "less than four weeks to address them.", "present"),
     ("nda", "confidentiality_term", "Duration", "The obligations under clauses 3 and 4 continue "
      "after this Agreement ends for as long as is appropriate to protect the legitimate "
      "interests of the disclosing Party.", "vague"),
@@ -4763,3 +4769,17 @@ def test_use_bounded_by_fair_manners_names_no_restriction(use: str, expected: st
     item = ITEMS["licence_restrictions"]
     among = kind("licence").item_ids  # (a terms of service's acceptable use claims "use of")
     assert stated(shown_first(found, SHOWN), item, found, among)[0] == expected
+
+
+def test_an_employer_free_to_dismiss_without_notice_while_the_employee_gives_eight_weeks() -> None:
+    heading = "8. Termination of Employment"
+    verdict, _ = _judged(
+        "employment",
+        "term_termination",
+        (heading, "8.1 The Employer may terminate the Employee's employment at any time, for any "
+         "reason or for no reason, without notice, pay in lieu of notice or severance pay."),
+        (heading, "8.2 The Employee may resign only by giving the Employer not less than eight "
+         "weeks' written notice."),
+        (heading, "8.3 On termination for any reason the Employee shall return the keys."),
+    )  # fmt: skip
+    assert verdict.verdict == "risky"

@@ -144,7 +144,10 @@ def _leaver(text: str, right: re.Pattern[str] = _MAY_END) -> str:
     """Who a sentence gives a `right` to end the contract ("the company" in "10.1 The Company
     may terminate ..."), or binds to give notice to leave, or ""."""
     grant = right.search(text)
-    return CLAUSE_NUMBER.sub("", text[: grant.start()]).strip().lower() if grant else ""
+    if grant is None:
+        return ""
+    # ("Before terminating for reasons of performance, the Employer shall give ...")
+    return CLAUSE_NUMBER.sub("", text[: grant.start()]).rsplit(",", 1)[-1].strip().lower()
 
 
 _NOTICE = re.compile(
@@ -175,14 +178,17 @@ _GIVES_NOTICE = re.compile(
 def _notice_length(text: str) -> int | None:
     """The longest period a sentence states, in days, its months in words too ("one
     month's")."""
-    months = [round(m * 30) for m in months_in(text)]
+    months = [round(m * 365 / 12) for m in months_in(text)]  # ("eight weeks'": 56)
     days = _notice_days(text)
     return max(months if days is None else [*months, days], default=None)
 
 
+LONG_NOTICE = 56  # days: two months, or eight weeks
+
+
 def uneven_notice(own: Sequence[Candidate], paying: frozenset[str]) -> Candidate | None:
     """The sentence that lets one party end at will on a short notice (two weeks or less, or
-    pay in lieu) while the other must give two months or more ("The Company may terminate
+    pay in lieu) while the other must give two months (eight weeks) or more ("The Company may terminate
     ... with or without cause, by giving ... seven (7) days' notice" beside "The Employee may
     resign by giving ... ninety (90) days' notice"), or on any notice a quarter or less of
     the three months or more the other must give. The paying side's short exit is the
@@ -201,7 +207,7 @@ def uneven_notice(own: Sequence[Candidate], paying: frozenset[str]) -> Candidate
         if who.split()[-1] in paying and not employer:
             continue
         short = (days is not None and days <= 14) or _AT_ONCE.search(c.sentence.text)
-        if _AT_WILL.search(c.sentence.text) and short and any(d >= 60 for _, d in others):
+        if _AT_WILL.search(c.sentence.text) and short and any(d >= LONG_NOTICE for _, d in others):
             return c
         # or, for no cause, on notice a quarter or less of the three months or more the other
         # must give
