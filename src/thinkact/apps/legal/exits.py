@@ -188,11 +188,11 @@ LONG_NOTICE = 56  # days: two months, or eight weeks
 
 def uneven_notice(own: Sequence[Candidate], paying: frozenset[str]) -> Candidate | None:
     """The sentence that lets one party end at will on a short notice (two weeks or less, or
-    pay in lieu) while the other must give two months (eight weeks) or more ("The Company may terminate
-    ... with or without cause, by giving ... seven (7) days' notice" beside "The Employee may
-    resign by giving ... ninety (90) days' notice"), or on any notice a quarter or less of
-    the three months or more the other must give. The paying side's short exit is the
-    norm."""
+    pay in lieu) while the other must give two months (eight weeks) or more ("The Company may
+    terminate ... with or without cause, by giving ... seven (7) days' notice" beside "The
+    Employee may resign by giving ... ninety (90) days' notice"), or on any notice a quarter
+    or less of the three months or more the other must give. The paying side's short exit is
+    the norm."""
     exits = [
         (c, _leaver(text) or _leaver(text, _GIVES_NOTICE), _notice_length(text))
         for c in own
