@@ -4108,6 +4108,8 @@ AGREED_AUDITS_OWN_BREACHES_AND_PAID_BOOKINGS = [
 ]  # fmt: skip
 
 RECORDS_THAT_BECOME_PROPERTY = [
+    ("licence", "governing_law", "Final Provisions", "This Agreement is subject to Austrian law, "
+     "excluding its conflict of laws rules.", "present"),
     ("employment", "term_termination", "Termination of Employment", "The Employee may resign by "
      "giving the Employer four weeks' written notice. The Employer may terminate the "
      "Employee's employment without just cause by giving four weeks' notice, plus one week for "
