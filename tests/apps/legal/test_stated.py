@@ -4108,6 +4108,12 @@ AGREED_AUDITS_OWN_BREACHES_AND_PAID_BOOKINGS = [
 ]  # fmt: skip
 
 RECORDS_THAT_BECOME_PROPERTY = [
+    ("terms", "auto_renewal", "Renewal of Annual Plans", "Your Annual Plan renews automatically "
+     "for a further year. To stop it renewing, you must e-mail us at least 45 days before the "
+     "renewal date. We do not send renewal reminders.", "risky"),
+    ("terms", "auto_renewal", "Renewal of Annual Plans", "Your Annual Plan renews automatically "
+     "for a further year. You can cancel at any time before the renewal date in your account "
+     "settings, and we send a renewal reminder 30 days before it.", "present"),
     ("licence", "governing_law", "Final Provisions", "This Agreement is subject to Austrian law, "
      "excluding its conflict of laws rules.", "present"),
     ("employment", "term_termination", "Termination of Employment", "The Employee may resign by "
