@@ -4108,6 +4108,14 @@ AGREED_AUDITS_OWN_BREACHES_AND_PAID_BOOKINGS = [
 ]  # fmt: skip
 
 RECORDS_THAT_BECOME_PROPERTY = [
+    ("services", "ip_ownership", "Intellectual Property", "The Deliverables remain the property "
+     "of the Designer. The Client shall pay the Fee monthly. The Designer may use the Concept "
+     "and the Deliverables, including the layouts researched by the Client, for other projects "
+     "and clients and for its own publicity without restriction.", "risky"),
+    ("services", "ip_ownership", "Intellectual Property", "All rights in the Deliverables vest in "
+     "the Client on payment. The Client shall pay the Fee monthly. The Adviser may use general "
+     "knowledge and experience gained in performing the Services for other clients.",
+     "present"),
     ("terms", "auto_renewal", "Renewal of Annual Plans", "Your Annual Plan renews automatically "
      "for a further year. To stop it renewing, you must e-mail us at least 45 days before the "
      "renewal date. We do not send renewal reminders.", "risky"),

@@ -374,13 +374,20 @@ SELLS_WORK = "{sells_the_work}"
 _SELLS = re.compile(
     r"\b(?:the\s+)?([a-z]+)(?:\s*,\s*(?:who|which))?\s+(?:may|is free to|can|shall be (?:free|"
     r"entitled) to|is entitled to)\s+(?:(?!not\b|never\b)[a-z-]+,?\s+){0,6}?(?:sell|publish"
-    r"|licen[cs]e|exploit|commerciali[sz]e|market)\w*\b[^.;]{0,200}?\b(?:for any purpose"
+    r"|licen[cs]e|exploit|commerciali[sz]e|market"
+    # (the work itself used for other clients; not its maker's know-how and experience)
+    r"|(?:re)?use(?=\s+[^.;]{0,40}?\b(?:deliverables|concepts?|designs?|drawings|works|work\s+product)"
+    r"\b[^.;]{0,200}?\bfor\s+other\s+(?:projects\s+(?:and|or)\s+)?(?:clients|customers)\b))\w*\b"
+    r"[^.;]{0,200}?\b(?:for any purpose"
     r"|as it (?:sees|thinks) fit|as it (?:wishes|pleases|chooses|likes)"
     r"|without (?:the\s+)?(?:[a-z]+'s\s+)?(?:consent|approval"
     r"|permission)"
     # or with nothing owed to the customer for it ("without payment or acknowledgment",
     # "without accounting to the Trust"; not the owner's use "without further payment" to the
     # maker)
+    # or for its other clients ("may use the Concept and the Deliverables ... for other
+    # projects and clients ... without restriction")
+    r"|for\s+other\s+(?:projects\s+(?:and|or)\s+)?(?:clients|customers)\b"
     r"|without (?:any\s+)?(?:payment|fee|royalt\w*|compensation|remuneration|accounting"
     r"|acknowledge?ment|attribution)"
     # or the work made for the customer sold on to others ("may ... sell the Works ... to
