@@ -76,14 +76,6 @@ def _worded(tokens: list[str]) -> int | None:
 
 def _number(tokens: list[str]) -> int | None:
     """The number the last tokens before a unit spell: "30", "(30)", "six", "thirty six"."""
-    if not tokens:
-        return None
-    last = tokens[-1]
-    if last.isdigit():
-        return int(last)
-    if last in _TENS:
-        return _TENS[last]
-    if last in _NUMBER_WORDS:
-        tens = _TENS.get(tokens[0], 0) if len(tokens) == 2 else 0
-        return tens + _NUMBER_WORDS[last]
-    return None
+    if tokens and tokens[-1].isdigit():
+        return int(tokens[-1])
+    return _worded(tokens)

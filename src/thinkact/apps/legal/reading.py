@@ -369,6 +369,7 @@ _CURE_PERIOD = re.compile(
 
 
 SELLS_WORK = "{sells_the_work}"
+_OTHER_CLIENTS = r"for\s+other\s+(?:projects\s+(?:and|or)\s+)?(?:clients|customers)\b"
 # The maker free to sell or publish what it made for the customer ("belongs to the Farrier,
 # who may publish, license and sell it for any purpose without consent").
 _SELLS = re.compile(
@@ -377,17 +378,17 @@ _SELLS = re.compile(
     r"|licen[cs]e|exploit|commerciali[sz]e|market"
     # (the work itself used for other clients; not its maker's know-how and experience)
     r"|(?:re)?use(?=\s+[^.;]{0,40}?\b(?:deliverables|concepts?|designs?|drawings|works|work\s+product)"
-    r"\b[^.;]{0,200}?\bfor\s+other\s+(?:projects\s+(?:and|or)\s+)?(?:clients|customers)\b))\w*\b"
+    rf"\b[^.;]{{0,200}}?\b{_OTHER_CLIENTS}))\w*\b"
     r"[^.;]{0,200}?\b(?:for any purpose"
     r"|as it (?:sees|thinks) fit|as it (?:wishes|pleases|chooses|likes)"
     r"|without (?:the\s+)?(?:[a-z]+'s\s+)?(?:consent|approval"
     r"|permission)"
+    # or for its other clients ("may use the Concept and the Deliverables ... for other
+    # projects and clients ... without restriction")
+    rf"|{_OTHER_CLIENTS}"
     # or with nothing owed to the customer for it ("without payment or acknowledgment",
     # "without accounting to the Trust"; not the owner's use "without further payment" to the
     # maker)
-    # or for its other clients ("may use the Concept and the Deliverables ... for other
-    # projects and clients ... without restriction")
-    r"|for\s+other\s+(?:projects\s+(?:and|or)\s+)?(?:clients|customers)\b"
     r"|without (?:any\s+)?(?:payment|fee|royalt\w*|compensation|remuneration|accounting"
     r"|acknowledge?ment|attribution)"
     # or the work made for the customer sold on to others ("may ... sell the Works ... to

@@ -579,11 +579,9 @@ VALUES = {  # what a clause states, beyond fixed words
     # "renews without notice to you").
     "{no_reminder}": re.compile(
         r"(?<![a-z])(?:do|does|will|shall)\s+not\s+(?:send|give|provide|issue)\s+(?:you\s+)?(?:any\s+)?"
-        r"(?:reminders?|notices?|warnings?)\s+(?:before|of|ahead\s+of|prior\s+to)\s+(?:the\s+|any\s+"
-        r"|each\s+|a\s+)?renewals?(?![a-z])"
-        # ("We do not send renewal reminders")
-        r"|(?<![a-z])(?:do|does|will|shall)\s+not\s+(?:send|give|provide|issue)\s+(?:you\s+)?(?:any\s+)?"
-        r"renewal\s+(?:reminders?|notices?|warnings?)(?![a-z])"
+        r"(?:(?:reminders?|notices?|warnings?)\s+(?:before|of|ahead\s+of|prior\s+to)\s+(?:the\s+|any\s+"
+        r"|each\s+|a\s+)?renewals?"
+        r"|renewal\s+(?:reminders?|notices?|warnings?))(?![a-z])"  # ("send renewal reminders")
         r"|(?<![a-z])renew\w*\s+(?:[a-z]+\s+){0,4}?without\s+(?:any\s+)?(?:reminder|prior\s+notice"
         r"|notice\s+to\s+you|further\s+notice|warning)(?![a-z])"
     ),
