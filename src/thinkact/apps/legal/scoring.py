@@ -149,6 +149,8 @@ SPLITS: tuple[str, ...] = (
     "fresh98",
     "fresh99",
     "fresh100",
+    "fresh101",
+    "fresh102",
     "real",
 )
 
