@@ -1162,6 +1162,11 @@ def test_a_rule_list_opened_in_passing_is_still_the_clause() -> None:
         ("services", "payment_terms", [
             ("9. Records", "The Consultant keeps records of each payment it receives."),
         ]),
+        # an item a notice cannot do without, said once in passing in another item's clause
+        ("privacy", "lawful_basis", [
+            ("6. How long we keep your data", "We keep your data as long as necessary, and "
+             "afterwards for the periods our legal obligations require."),
+        ]),
     ],
 )  # fmt: skip
 def test_a_clause_found_only_in_passing_mentions_is_missing(
@@ -1169,6 +1174,28 @@ def test_a_clause_found_only_in_passing_mentions_is_missing(
 ) -> None:
     verdict, asked = _judged(kid, item_id, *paragraphs)
     assert verdict.verdict == "missing" and not asked
+
+
+@pytest.mark.parametrize(
+    ("kid", "item_id", "paragraphs"),
+    [
+        # said sentence after sentence under a heading it shares with the purposes
+        ("privacy", "lawful_basis", [
+            ("3. Why we use your data", "To take your booking: this is necessary to perform "
+             "our contract with you."),
+            ("3. Why we use your data", "To send you our newsletter: with your consent."),
+        ]),
+        # a lesser item is often one sentence under a neighbour's heading
+        ("terms", "warranties", [
+            ("9. Our Liability", "We warrant that the boats we hire out are seaworthy."),
+        ]),
+    ],
+)  # fmt: skip
+def test_a_clause_said_in_another_items_clause_is_not_missing(
+    kid: str, item_id: str, paragraphs: list[tuple[str, str]]
+) -> None:
+    verdict, _ = _judged(kid, item_id, *paragraphs)
+    assert verdict.verdict != "missing"
 
 
 @pytest.mark.parametrize(
@@ -2246,6 +2273,21 @@ def test_a_sentence_under_a_shared_heading_belongs_to_the_item_whose_words_it_ha
     assert (term, survival[0]) == ("present", "vague")
 
 
+def test_duties_under_the_agreement_that_continue_after_it_are_not_its_term() -> None:
+    # "this Agreement shall continue" inside them is not the agreement going on
+    subject = _subject(
+        ("6. Term and termination", "6.1 Either Party may terminate this Agreement at any "
+         "time by 30 days' written notice to the other Party."),
+        ("6. Term and termination", "6.2 The Receiving Party's obligations under clauses 3 "
+         "and 4 in respect of Confidential Information disclosed under this Agreement shall "
+         "continue after the expiry or termination of this Agreement for such period as is "
+         "reasonable."),
+    )  # fmt: skip
+    term = stated(_candidates(subject, "term_termination"), ITEMS["term_termination"])[0]
+    survival = stated(_candidates(subject, "confidentiality_term"), ITEMS["confidentiality_term"])
+    assert (term, survival[0]) == ("present", "vague")
+
+
 def test_an_exclusive_licence_is_found_before_the_limits_on_it() -> None:
     subject = _subject(
         *[("5. Limits on the licence", f"5.{i} The Licensee shall not alter the Design in way "
@@ -2684,6 +2726,9 @@ def test_the_payer_named_before_the_payee_and_a_fee() -> None:
          "whether caused by negligence or otherwise.", "{negligence_excluded}"),
         ("The Provider shall have no liability whatsoever to the Customer, howsoever arising, "
          "including for its own negligence.", "{negligence_excluded}"),
+        # the user holds a named company harmless, and "our" in its terms is that company
+        ("You will defend, indemnify and hold harmless Pinecrest Lodges LLC from all claims "
+         "arising from your stay, whether or not caused by our own negligence.", "{own_fault}"),
     ],
 )  # fmt: skip
 def test_open_wording_and_risk_read_from_one_sentence(text: str, pattern: str) -> None:
@@ -2724,6 +2769,11 @@ def test_open_wording_and_risk_read_from_one_sentence(text: str, pattern: str) -
          "{negligence_excluded}"),
         ("Neither party is liable for any loss or damage to the other's equipment, however "
          "caused.", "{negligence_excluded}"),
+        # the user excused for the provider's fault
+        ("You are not responsible for loss caused by our own negligence or by ordinary wear "
+         "and tear.", "{negligence_excluded}"),
+        ("You will indemnify Pinecrest Lodges LLC against claims arising from your stay, except "
+         "those caused by our own negligence.", "{own_fault}"),
     ],
 )  # fmt: skip
 def test_fair_forms_of_the_same_wording_are_not_read_as_risky(text: str, pattern: str) -> None:

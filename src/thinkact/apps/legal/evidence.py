@@ -117,7 +117,7 @@ FAILS_TO_PAY = r"(?<![a-z])(?:fails?|failure|failing|neglects?)\s+to\s+pay"
 NOT_SPANS = {
     "{survival}": re.compile(
         r"(?<![a-z])(?:obligations?|duties|duty|undertakings?|restrictions?|provisions?|rights)\b"
-        r"[^.;]{0,80}?\b(?:continue|survive|remain)s?\b[^.;]{0,120}?\b(?:after|following|beyond)"
+        r"[^.;]{0,160}?\b(?:continue|survive|remain)s?\b[^.;]{0,120}?\b(?:after|following|beyond)"
         r"\b[^.;]{0,100}\b(?:ends?|ended|terminat\w*|expir\w*)"
         # the other way round, to the sentence's end: "After the end of the discussions, the
         # Recipient shall continue to respect the obligations of Article 3 for ..."

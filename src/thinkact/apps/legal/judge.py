@@ -34,7 +34,13 @@ from thinkact.apps.legal.evidence import (
 from thinkact.apps.legal.exits import CLAUSE_NUMBER, payers
 from thinkact.apps.legal.kinds import Detected, kind_answer, kind_question
 from thinkact.apps.legal.periods import months_in
-from thinkact.apps.legal.reading import own_section, risky_stated, safe_stated, stated
+from thinkact.apps.legal.reading import (
+    in_other_clause,
+    own_section,
+    risky_stated,
+    safe_stated,
+    stated,
+)
 from thinkact.apps.legal.values import states
 from thinkact.formats import jsonish
 from thinkact.models.base import Model
@@ -151,6 +157,18 @@ def _opens(c: Candidate, item: Item) -> bool:
     return any(text.startswith(w + " ") and w in item.concrete_match for w in item.words)
 
 
+def _aside_only(searched: Sequence[Candidate], item: Item) -> bool:
+    """Whether the whole document says the item once, in passing, inside another item's
+    clause ("afterwards for the periods our legal obligations require" under "How long we
+    keep your data"). An item a kind cannot do without has a clause of its own where it is
+    there at all; one stray word elsewhere is about that other clause. (A lesser item is
+    often one sentence under a neighbour's heading: a warranty under "Liability".)"""
+    if len(searched) != 1:
+        return False
+    c = searched[0]
+    return not c.plain and not _opens(c, item) and in_other_clause(c, item)
+
+
 def missing(need: Need, searched: bool = True) -> ItemVerdict:
     how = "No sentence in the document" if searched else "None of the likeliest sentences"
     return ItemVerdict(need.item.id, "missing", reason=f"{how} {need.item.what}.")
@@ -200,6 +218,8 @@ def text_verdict(
         if risky is not None:
             return _from_text(subject, item.id, "risky", risky, item.risk)
     plain = any(c.plain or _opens(c, item) for c in searched)
+    if need.missing == "CRITICAL" and _aside_only(searched, item):
+        return missing(need)
     if item.concrete and shown != "present" and not plain:
         return missing(need)  # (a value beside the item's word is a clause: "pay ... monthly")
     if item.concrete and shown != "present" and not any(c.hits for c in searched):

@@ -29,6 +29,9 @@ _REACHING = re.compile(
 )
 _FAULT = re.compile(r"\b(?:negligen|fault|default|breach|misconduct)")
 _POSSESSIVE = {"us": "(?:us|our)", "our": "(?:us|our)", "you": "(?:you|your)", "me": "(?:me|my)"}
+# The user as the one who indemnifies, just before the protected party is named ("You will
+# defend, indemnify and hold harmless Bighole Hut Company LLC").
+_BY_YOU = re.compile(r"\b(?:you|You|YOU)\b[^.;]{0,60}$")
 
 
 # Three or more words in capitals inside a sentence that is not all capitals: a shouted tail
@@ -43,7 +46,11 @@ def _covers_own_fault(text: str) -> bool:
     for m in _PROTECTED.finditer(text):
         name = m.group(1)
         named = re.escape(name)
-        party = re.compile(rf"\b{_POSSESSIVE.get(name, f'(?:{named}|{named.lower()})')}\b")
+        alias = _POSSESSIVE.get(name, f"(?:{named}|{named.lower()})")
+        if name not in _POSSESSIVE and _BY_YOU.search(text, 0, m.start()):
+            # the user holds a named company harmless: in its own terms "we" and "our" name it
+            alias = f"(?:{alias}|us|our)"
+        party = re.compile(rf"\b{alias}\b")
         # the protected party named as the one at fault: "the Consultant's negligence",
         # "the negligence or default of the Landlord" (not "costs that the Client incurs")
         at_fault = re.compile(
@@ -203,9 +210,21 @@ def _token_cap(text: str) -> bool:
     return bool(periods) and max(periods) < TOKEN_MONTHS
 
 
+# The user excused for the provider's fault ("You are not responsible for loss caused by our
+# own negligence"): the one at fault is not the one excused.
+_EXCUSED_FOR_OURS = re.compile(
+    r"(?<![a-z])you\s+(?:are|will|shall|would)\s+(?:not|never)\s+(?:be\s+)?(?:liable|responsible)"
+    r"\b[^.;]{0,120}?\b(?:our|us)\b"
+)
+
+
 def _negligence_excluded(text: str) -> bool:
     low = normalise(text).lower()
-    return not _MUTUAL.search(low) and _affirmed(_NEGLIGENCE_EXCLUDED, text)
+    return (
+        not _MUTUAL.search(low)
+        and not _EXCUSED_FOR_OURS.search(low)
+        and _affirmed(_NEGLIGENCE_EXCLUDED, text)
+    )
 
 
 # The people a service's terms are made for, whose own work is not the job.
