@@ -2273,6 +2273,30 @@ def test_a_sentence_under_a_shared_heading_belongs_to_the_item_whose_words_it_ha
     assert (term, survival[0]) == ("present", "vague")
 
 
+@pytest.mark.parametrize(
+    ("told", "shown"),
+    [
+        ("The Processor shall inform the Controller, in good time, of changes to the "
+         "sub-processors it uses.", "vague"),
+        # a right to object beside the loose telling still lets the controller act
+        ("The Processor shall inform the Controller, in good time, of changes to the "
+         "sub-processors it uses, and the Controller may object to any of them.", "present"),
+        ("The Processor shall notify the Controller 30 days before it engages a new "
+         "sub-processor.", "present"),
+    ],
+)  # fmt: skip
+def test_sub_processors_told_of_loosely_leave_the_controller_no_notice(
+    told: str, shown: str
+) -> None:
+    subject = _subject(
+        ("6. Sub-processors", "6.1 The Controller authorises the Processor in general terms to "
+         "engage other processors."),
+        ("6. Sub-processors", f"6.2 {told}"),
+    )  # fmt: skip
+    found = _candidates(subject, "subprocessors")
+    assert stated(found[:5], ITEMS["subprocessors"], found)[0] == shown
+
+
 def test_duties_under_the_agreement_that_continue_after_it_are_not_its_term() -> None:
     # "this Agreement shall continue" inside them is not the agreement going on
     subject = _subject(
@@ -2726,6 +2750,8 @@ def test_the_payer_named_before_the_payee_and_a_fee() -> None:
          "whether caused by negligence or otherwise.", "{negligence_excluded}"),
         ("The Provider shall have no liability whatsoever to the Customer, howsoever arising, "
          "including for its own negligence.", "{negligence_excluded}"),
+        ("The Processor shall inform the Controller, in good time, of changes to its "
+         "sub-processors that may be relevant to the Controller.", "{told_loosely}"),
         # the user holds a named company harmless, and "our" in its terms is that company
         ("You will defend, indemnify and hold harmless Pinecrest Lodges LLC from all claims "
          "arising from your stay, whether or not caused by our own negligence.", "{own_fault}"),
@@ -2769,6 +2795,8 @@ def test_open_wording_and_risk_read_from_one_sentence(text: str, pattern: str) -
          "{negligence_excluded}"),
         ("Neither party is liable for any loss or damage to the other's equipment, however "
          "caused.", "{negligence_excluded}"),
+        ("The Processor shall inform the Controller of any intended change to its "
+         "sub-processors at least 30 days in advance.", "{told_loosely}"),
         # the user excused for the provider's fault
         ("You are not responsible for loss caused by our own negligence or by ordinary wear "
          "and tear.", "{negligence_excluded}"),

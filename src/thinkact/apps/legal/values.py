@@ -345,6 +345,18 @@ VALUES = {  # what a clause states, beyond fixed words
         r"|(?<![a-z])notice\b[^.;]{0,160}?\b(?:which|that|as)\s+the\s+parties\s+(?:will|shall|may)\s+"
         r"(?:[a-z]+\s+)?(?:determine|agree|settle|fix)\b[^.;]{0,40}?\bwhen\s+(?:the\s+)?notice\s+is\s+given"
     ),
+    # Changes told at a time left open, or only those one side judges to matter ("shall
+    # inform the Controller, in good time, of changes to the sub-processors it uses that may
+    # be relevant to the Controller"): taken out whole, so the telling does not pass for
+    # notice; a right to object beside it still does.
+    "{told_loosely}": re.compile(
+        r"(?<![a-z])(?:inform|notif|tell|advise)\w*\b[^.;]{0,60}?\b(?:in good time|in due course"
+        r"|within a reasonable (?:time|period)|as soon as (?:reasonably )?(?:practicable|possible))"
+        r"(?![a-z])"
+        r"|(?<![a-z])(?:inform|notif|tell|advise)\w*\b[^.;]{0,60}?\bchanges?\b[^.;]{0,80}?\b(?:that"
+        r"|which)\s+(?:it\s+(?:considers|deems|thinks)\s+|(?:may|might|could)\s+be\s+|are\s+)"
+        r"(?:relevant|material|significant|important)(?![a-z])"
+    ),
     # What a clause only offers as a possibility ("which may include returning it"): taken out
     # with it, so the possibility does not pass for the duty.
     "{options}": re.compile(r"(?<![a-z])(?:which |that )?(?:may|might|could) include\b[^.;]*"),
