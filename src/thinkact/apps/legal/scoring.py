@@ -151,6 +151,8 @@ SPLITS: tuple[str, ...] = (
     "fresh100",
     "fresh101",
     "fresh102",
+    "fresh103",
+    "fresh104",
     "real",
 )
 
