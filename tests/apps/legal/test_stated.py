@@ -803,6 +803,8 @@ def test_an_indemnity_that_reaches_the_protected_partys_own_fault(text: str, ris
          True),
         ("We may close your account at any time for any reason, with immediate effect. You "
          "may close your account at any time.", True),
+        ("6.2 The Licensor may withdraw from this Agreement at any time, without stating a "
+         "reason, by written notice. The Licensee may not terminate this Agreement.", True),
     ],
 )  # fmt: skip
 def test_a_right_for_one_party_alone_to_end_at_will(text: str, risky: bool) -> None:
@@ -2389,6 +2391,11 @@ def test_the_paying_side_named_by_the_document_may_leave_at_will() -> None:
          {"club"}),
         ("8.3 The Club shall pay the Boatyard for the work done.", {"club"}),
         ("8.3 The Boatyard shall invoice the Contract Price in three instalments.", set()),
+        # the party that engages the other is its client, price stated or not
+        ("(B) The Trust wishes to appoint the Contractor to inspect the roofs.", {"trust"}),
+        ("The Company hereby engages the Consultant to advise on the move.", {"company"}),
+        # an employer is no client: its leaving ends a living
+        ("The Company hereby appoints the Employee as Head of Wigs.", set()),
     ],
 )  # fmt: skip
 def test_the_paying_side_is_who_pays_the_charges_or_for_the_services(
@@ -4183,6 +4190,26 @@ AGREED_AUDITS_OWN_BREACHES_AND_PAID_BOOKINGS = [
      "Software only in a manner consistent with its intended purpose and with Licensor's usage "
      "guidelines as they may be updated from time to time, and shall refrain from any other use "
      "that Licensor considers inappropriate.", "vague"),
+    # scope left to what suits the licensee's business, or to what the parties agree as they go
+    ("licence", "licence_grant", "Licence", "The Licensor grants the Licensee a licence to use "
+     "the Models for its projects, in such forms and in such territories as may be appropriate "
+     "for the Licensee's business.", "vague"),
+    ("licence", "licence_grant", "Licence", "The Licensor grants the Licensee a right to use the "
+     "Scans in its digital products, on the terms and for the purposes agreed between the "
+     "parties from time to time.", "vague"),
+    ("licence", "licence_grant", "Licence", "The Licensor grants the Licensee a licence to use "
+     "the Models for the purposes set out in Schedule 1.", "present"),
+    # some or all of a deposit, no scale given
+    ("terms", "refund_policy", "If You Cancel", "Depending on when we hear from you, we may "
+     "return some or all of your deposit or offer you a credit towards a future trip.", "vague"),
+    # denying that unmarked information falls outside is no exclusion
+    ("nda", "confidentiality_exclusions", "Disclosure Procedure", "A failure to mark a document "
+     "does not, by itself, mean that the information it contains is not Confidential "
+     "Information.", "missing"),
+    ("employment", "non_compete", "Work After Employment", "The Employer does not restrict the "
+     "Employee from working for any other employer after the employment ends.", "present"),
+    ("terms", "warranties", "Our Equipment", "If any item is faulty at pick-up, we will replace "
+     "it and refund the rental for the affected days.", "present"),
 ]  # fmt: skip
 
 RECORDS_THAT_BECOME_PROPERTY = [

@@ -191,6 +191,13 @@ NOT_SPANS = {
         r"(?<![a-z])(?:supervisory|data\s+protection\s+(?:authority|agency|board|commissioner)"
         r"|competent\s+authorit\w*|regulators?|courts?)(?![a-z])"
     ),
+    # Denying that something falls outside ("A failure to mark a document does not, by
+    # itself, mean that the information it contains is not Confidential Information"): no
+    # exclusion from what is confidential.
+    "{not_excluded}": re.compile(
+        r"(?<![a-z])not\b[^.;]{0,30}?\b(?:mean|imply|indicate|signify|suggest|entail)s?\b[^.;]{0,100}?"
+        r"\bnot\s+(?:be\s+)?confidential"
+    ),
     # the cancelling of an order under a standing agreement ("may cancel or vary an accepted
     # Order ...; after that, the Buyer may cancel only with the Supplier's agreement"), in a
     # sentence that names no ending of the agreement itself: the whole sentence goes

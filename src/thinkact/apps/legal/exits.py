@@ -34,7 +34,10 @@ _ANY_TIME = re.compile(
     r"|provided|following|after|for cause|because)\b)",
     re.IGNORECASE,
 )
-_ENDING = r"\b(?:terminat\w*|end|cancel\w*|close|delete|dismiss\w*|resign\w*|revok\w*)"
+_ENDING = (
+    r"\b(?:terminat\w*|end|cancel\w*|close|delete|dismiss\w*|resign\w*|revok\w*"
+    r"|withdraw\s+from)"  # ("may withdraw from this Agreement at any time")
+)
 _MAY_END = re.compile(
     # (not a right denied: "The Licensee may not terminate for convenience")
     r"\b(?:may|can|is entitled to|reserves the right to|has the right to)\b(?!\s+(?:not|never)\b)"
@@ -90,9 +93,23 @@ def pays(who: str, paying: frozenset[str]) -> bool:
     return bool(PAYING_SIDE.search(who)) or who.split()[-1] in paying
 
 
+# Who engages the other ("The Trust wishes to appoint the Contractor to inspect ..."): the
+# client, and so the paying side, even where the document states no price. Not an employer:
+# its leaving ends a living, not its own spending.
+_ENGAGER = re.compile(
+    r"\b(?:the\s+)?([A-Za-z]+)\s+(?:hereby\s+|wishes\s+to\s+|agrees\s+to\s+|has\s+agreed\s+to\s+)?"
+    r"(?:appoints?|engages?|hires?|retains?|commissions?)\s+(?:the\s+)?"
+    r"(?!(?:Employee|Executive|Worker|Apprentice|Trainee)\b)[A-Z][a-z]+\b"
+)
+
+
 def payers(text: str) -> frozenset[str]:
     """The names a document gives the parties that pay under it."""
-    return frozenset(m.group(1).lower() for m in _PAYER.finditer(normalise(text)))
+    plain = normalise(text)
+    found = [m.group(1) for m in _PAYER.finditer(plain)] + [
+        m.group(1) for m in _ENGAGER.finditer(plain)
+    ]
+    return frozenset(name.lower() for name in found)
 
 
 def one_sided_exit(

@@ -231,7 +231,8 @@ VALUES = {  # what a clause states, beyond fixed words
         r"|the\s+[a-z]+)\s+(?:may\s+)?(?:consider|considers|think|thinks|decide|decides|deem|deems"
         r"|determine|determines))\s+(?:to\s+be\s+)?(?:fair|reasonable|appropriate|equitable|just|proper"
         r"|right)(?![a-z])"
-        r"|(?<![a-z])(?:return|refund|repay|give\s+back|pay\s+back)\s+(?:you\s+)?(?:some|part|a\s+part"
+        r"|(?<![a-z])(?:return|refund|repay|give\s+back|pay\s+back)\s+(?:you\s+)?(?:some(?:\s+or\s+all)?|part"
+        r"|a\s+part"
         r"|a\s+portion|a\s+proportion|a\s+share)\s+of(?![a-z])(?![^.;]{0,80}?(?:\d|per\s*cent|half|quarter"
         r"|third))"
     ),
@@ -512,10 +513,19 @@ VALUES = {  # what a clause states, beyond fixed words
     # from time to time find suitable").
     "{open_scope}": re.compile(
         r"(?<![a-z])such\s+(?:other\s+|further\s+)?(?:conditions?|standards?|state|quality|ways?"
-        r"|manner|uses?|products|purposes|media|channels|territor(?:y|ies)|form)(?![a-z])[^.;]{0,80}?"
+        r"|manner|uses?|products|purposes|media|channels|territor(?:y|ies)|forms?)(?![a-z])[^.;]{0,80}?"
         r"(?<![a-z])as\s+[^.;]{0,60}?(?<![a-z])(?:considers?|deems?|thinks?|judges?|regards?|decides?"
         r"|determines?|(?:may\s+)?(?:from\s+time\s+to\s+time\s+)?(?:finds?|requires?|required|sees?\s+fit"
-        r"|approves?|chooses?))(?![a-z])"
+        r"|approves?|chooses?)"
+        # or as suits one side ("in such territories as may be appropriate for the Licensee's
+        # business")
+        r"|(?:may\s+be|is|are|seems?)\s+(?:appropriate|suitable|convenient|useful)(?:\s+(?:for|to)"
+        r"\s+[^.;,]{0,60})?)(?![a-z])"
+        # or what the parties agree as they go ("for the purposes agreed between the parties
+        # from time to time")
+        r"|(?<![a-z])(?:terms|purposes?|uses?|media|territor(?:y|ies)|standards?)\s+(?:[a-z]+\s+){0,4}?"
+        r"agreed\s+(?:between|by)\s+(?:the\s+parties|them|both\s+parties)\s+from\s+time\s+to\s+time"
+        r"(?![a-z])"
         # or as far as the trade's custom goes ("to use the Scan Data for the Licensee's
         # projects to the extent customary in the industry")
         r"|(?<![a-z])to\s+the\s+extent\s+(?:customary|usual|common|normal)\s+in\s+(?:the\s+)?(?:trade"
