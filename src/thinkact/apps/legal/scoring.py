@@ -153,6 +153,8 @@ SPLITS: tuple[str, ...] = (
     "fresh102",
     "fresh103",
     "fresh104",
+    "fresh105",
+    "fresh106",
     "real",
 )
 
