@@ -2759,6 +2759,10 @@ def test_the_payer_named_before_the_payee_and_a_fee() -> None:
          "including for its own negligence.", "{negligence_excluded}"),
         ("The Processor shall inform the Controller, in good time, of changes to its "
          "sub-processors that may be relevant to the Controller.", "{told_loosely}"),
+        ("The Contractor's total liability is limited to the lesser of NZD 2,500 and the Monthly "
+         "Fee paid for the month in which the claim arose.", "{token_cap}"),
+        ("While you are employed by the Company you must not be engaged in a business that "
+         "competes with the Company.", "{while_employed}"),
         # the user holds a named company harmless, and "our" in its terms is that company
         ("You will defend, indemnify and hold harmless Pinecrest Lodges LLC from all claims "
          "arising from your stay, whether or not caused by our own negligence.", "{own_fault}"),
@@ -2804,6 +2808,12 @@ def test_open_wording_and_risk_read_from_one_sentence(text: str, pattern: str) -
          "caused.", "{negligence_excluded}"),
         ("The Processor shall inform the Controller of any intended change to its "
          "sub-processors at least 30 days in advance.", "{told_loosely}"),
+        ("The parties shall treat each other's information with appropriate confidentiality "
+         "and shall not disclose it to anyone else.", "{confidential_as_fit}"),
+        ("While you are employed, and for a year after you leave, you must not compete with the "
+         "Company.", "{while_employed}"),
+        ("The Dairy shall indemnify the Ripener against claims, including those of buyers, "
+         "arising from a recall not caused by the Ripener.", "{own_fault}"),
         # the user excused for the provider's fault
         ("You are not responsible for loss caused by our own negligence or by ordinary wear "
          "and tear.", "{negligence_excluded}"),
@@ -4210,6 +4220,15 @@ AGREED_AUDITS_OWN_BREACHES_AND_PAID_BOOKINGS = [
      "Employee from working for any other employer after the employment ends.", "present"),
     ("terms", "warranties", "Our Equipment", "If any item is faulty at pick-up, we will replace "
      "it and refund the rental for the affected days.", "present"),
+    # a cap only weighed by the fees, confidentiality only "appropriate", a restraint for the job
+    ("saas", "limitation_of_liability", "Liability", "The Provider's liability shall not exceed "
+     "an amount that is reasonable in relation to the nature of the services and the fees paid "
+     "by the Customer.", "vague"),
+    ("general", "confidentiality", "Confidentiality", "The parties shall treat information about "
+     "each other's business received under this Agreement with appropriate confidentiality.",
+     "vague"),
+    ("employment", "non_compete", "Other work", "While you are employed by the Company you must "
+     "not be employed by or engaged in a business that competes with the Company.", "present"),
 ]  # fmt: skip
 
 RECORDS_THAT_BECOME_PROPERTY = [

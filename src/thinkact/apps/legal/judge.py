@@ -382,8 +382,8 @@ def _safe(copied: str | None, item: Item) -> bool:
     """Whether a copied `safe` element keeps the clause fair by the item's own test."""
     if copied is None:
         return False
-    low = normalise(copied).lower()
-    if item.safe_match and not any(phrase(p).search(low) for p in item.safe_match):
+    # (read as the clause's own sentences are: its named readings too, "{while_employed}")
+    if item.safe_match and not states(copied, item.safe_match):
         return False
     if item.max_months is not None:
         periods = months_in(copied)

@@ -20,6 +20,14 @@ _DISCREET = re.compile(
 _KEPT_SECRET = re.compile(
     r"\b(?:confidential|secret|secrecy|not\s+(?:to\s+)?disclose|non-?disclosure)"
 )
+# Confidentiality itself promised only to a degree one side judges ("shall treat information
+# about each other's business ... with appropriate confidentiality"), with no duty not to
+# disclose it.
+_CONFIDENTIAL_AS_FIT = re.compile(
+    r"\bwith\s+(?:all\s+|the\s+)?(?:appropriate|due|reasonable|proper|suitable|adequate|necessary"
+    r"|sufficient)\s+confidentiality\b"
+)
+_NOT_DISCLOSED = re.compile(r"\b(?:secret|secrecy|not\s+(?:to\s+)?disclose|non-?disclosure)")
 
 
 def saying(said: re.Pattern[str]) -> Callable[[str], bool]:
@@ -226,6 +234,7 @@ _AND_OTHERS = re.compile(
 
 READINGS: dict[str, Callable[[str], bool]] = {
     "{discretion_only}": said_without(_DISCREET, _KEPT_SECRET),
+    "{confidential_as_fit}": said_without(_CONFIDENTIAL_AS_FIT, _NOT_DISCLOSED),
     "{assigned_work}": _assigned_work,
     "{effort_only}": said_without(_EFFORT, _WARRANTED),
     "{open_standard}": said_without(_OPEN_STANDARD, _NAMED_STANDARD),

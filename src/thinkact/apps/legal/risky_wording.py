@@ -62,8 +62,8 @@ def _covers_own_fault(text: str) -> bool:
             rf"(?:(?:the|any|a|an|each)\s+)?{party.pattern}"
             # "the conduct of the Company's masters and staff", "any act or omission of us"
             rf"|(?i:conduct|acts?\s+or\s+omissions?)\s+of\s+(?:the\s+)?{party.pattern}"
-            # "including those caused by the Contractor"
-            rf"|(?i:caused|occasioned)\s+(?:solely\s+|wholly\s+|in\s+part\s+)?by\s+(?:the\s+)?{party.pattern}",
+            # "including those caused by the Contractor" (not "a recall not caused by the Ripener")
+            rf"|(?<!not\s)(?<!never\s)(?i:caused|occasioned)\s+(?:solely\s+|wholly\s+|in\s+part\s+)?by\s+(?:the\s+)?{party.pattern}",
             re.IGNORECASE if text.isupper() else 0,
         )
         for span in _REACHING.finditer(text, m.end()):
@@ -192,7 +192,7 @@ _RELEASED = re.compile(
 # The words that cap a liability at what follows them.
 CAP_WORDS = re.compile(r"\b(?:not exceed|limited to|capped at|no more than|not more than)\b")
 _FEES_PAID = re.compile(
-    r"\b(?:fees|charges|amounts?|sums?|price|subscription)\b[^.;]{0,60}?\b(?:paid|payable|received"
+    r"\b(?:fees?|charges?|amounts?|sums?|price|subscription)\b[^.;]{0,60}?\b(?:paid|payable|received"
     r"|invoiced)\b"
 )
 _A_MONTH = re.compile(r"\b(?:the|a|one|that|each)\s+(?:calendar\s+)?month\b")

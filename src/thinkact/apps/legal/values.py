@@ -254,6 +254,10 @@ VALUES = {  # what a clause states, beyond fixed words
     "{weighed_by}": re.compile(
         r"(?<![a-z])(?:having\s+regard\s+to|taking\s+into\s+account|bearing\s+in\s+mind|in\s+the\s+light"
         r"\s+of)\s+[^.;]*"
+        # or an open measure and its yardstick ("an amount that is reasonable in relation to
+        # the nature of the services and the fees paid"): the fees only weigh it
+        r"|(?<![a-z])(?:reasonable|fair|appropriate|proportionate|commensurate)\s+(?:in\s+(?:relation"
+        r"|proportion)\s+to|relative\s+to)\s+[^.;]*"
     ),
     # A standard that is only what the trade usually expects, named nowhere ("the
     # requirements usually applied to melons of these varieties", "as a platform of this
@@ -345,6 +349,16 @@ VALUES = {  # what a clause states, beyond fixed words
         r"|(?<![a-z])notice\s+(?:period\s+)?(?:commensurate|proportionate)\s+(?:with|to)(?![a-z])"
         r"|(?<![a-z])notice\b[^.;]{0,160}?\b(?:which|that|as)\s+the\s+parties\s+(?:will|shall|may)\s+"
         r"(?:[a-z]+\s+)?(?:determine|agree|settle|fix)\b[^.;]{0,40}?\bwhen\s+(?:the\s+)?notice\s+is\s+given"
+    ),
+    # A restraint that lasts only while the job does ("While you are employed by the Company
+    # you must not ... be engaged in a business that competes"), nothing said of after it:
+    # its length is the job's.
+    "{while_employed}": re.compile(
+        r"(?<![a-z])(?:(?:while|whilst)\s+(?:you\s+are|the\s+employee\s+is|(?:he|she)\s+is"
+        r"|they\s+are)\s+(?:employed|in\s+(?:the\s+)?employment)|during\s+(?:your|the|his|her|their)"
+        r"\s+employment)(?![a-z])"
+        r"(?![^.;]*(?<![a-z])(?:after|thereafter|afterwards|following|ends?|ended|termination"
+        r"|ceases?|leaves?|leaving)(?![a-z]))"
     ),
     # Changes told at a time left open, or only those one side judges to matter ("shall
     # inform the Controller, in good time, of changes to the sub-processors it uses that may
