@@ -2763,6 +2763,8 @@ def test_the_payer_named_before_the_payee_and_a_fee() -> None:
          "Fee paid for the month in which the claim arose.", "{token_cap}"),
         ("While you are employed by the Company you must not be engaged in a business that "
          "competes with the Company.", "{while_employed}"),
+        ("Audits shall not take place except where a supervisory authority requires it.",
+         "{papers_only}"),
         # the user holds a named company harmless, and "our" in its terms is that company
         ("You will defend, indemnify and hold harmless Pinecrest Lodges LLC from all claims "
          "arising from your stay, whether or not caused by our own negligence.", "{own_fault}"),
@@ -2814,6 +2816,9 @@ def test_open_wording_and_risk_read_from_one_sentence(text: str, pattern: str) -
          "Company.", "{while_employed}"),
         ("The Dairy shall indemnify the Ripener against claims, including those of buyers, "
          "arising from a recall not caused by the Ripener.", "{own_fault}"),
+        # a limit on how often, not a denial
+        ("Audits shall take place during normal business hours and shall not take place more "
+         "than once in any calendar year.", "{papers_only}"),
         # the user excused for the provider's fault
         ("You are not responsible for loss caused by our own negligence or by ordinary wear "
          "and tear.", "{negligence_excluded}"),

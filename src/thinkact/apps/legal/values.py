@@ -427,6 +427,9 @@ VALUES = {  # what a clause states, beyond fixed words
         r"|undergo)\s+(?:any\s+)?(?:inspections?|audits?|on-site|access)"
         r"|(?:audits?|inspections?)\s+(?:or\s+(?:audits?|inspections?)\s+)?[^.;]{0,120}?\b(?:shall|will|may)"
         r"\s+not\s+(?:take\s+place|be\s+(?:carried\s+out|conducted|held|permitted|allowed))(?![a-z])"
+        # (not a limit on when or how often: "shall not take place more than once in any year")
+        r"(?!\s+(?:more\s+(?:than|often)|outside|before|after|without\s+"
+        r"(?:prior\s+|advance\s+)?notice)(?![a-z]))"
         # ("Inspections at the Processor's premises ... are excluded"; not an auditor who competes)
         r"|(?:audits?|inspections?)\b(?![^.;]{0,120}?competi)[^.;]{0,120}?\b(?:are|is|shall\s+be"
         r"|will\s+be)\s+excluded(?![a-z])"
