@@ -195,11 +195,13 @@ def text_verdict(
     element: Candidate | None,
 ) -> ItemVerdict | None:
     """The verdict the text itself gives, the same on every model, or None for the model to
-    read: an element left open (vague), wording risky on its face, or a clause with a key
+    read: an element left open (vague), wording risky on its face, a clause with a key
     element found only in passing mentions in the whole document, none of which states it
-    (missing: "shall notify" in another clause is no breach notice). Items without a key
-    element keep a one-word mention: plain-English clauses under headings of their own
-    ("We may change these terms", "you must not: ...") are often only that."""
+    (missing: "shall notify" in another clause is no breach notice), or an item the kind
+    cannot do without said once, in passing, inside another item's clause (missing: see
+    `_aside_only`). Items without a key element keep a one-word mention: plain-English
+    clauses under headings of their own ("We may change these terms", "you must not: ...")
+    are often only that."""
     item = need.item
     if shown == "vague" and element is not None:
         return _from_text(subject, item.id, "vague", element, item.vague)
