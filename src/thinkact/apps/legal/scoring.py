@@ -155,6 +155,8 @@ SPLITS: tuple[str, ...] = (
     "fresh104",
     "fresh105",
     "fresh106",
+    "fresh107",
+    "fresh108",
     "real",
 )
 
