@@ -158,15 +158,13 @@ def _opens(c: Candidate, item: Item) -> bool:
 
 
 def _aside_only(searched: Sequence[Candidate], item: Item) -> bool:
-    """Whether the whole document says the item once, in passing, inside another item's
-    clause ("afterwards for the periods our legal obligations require" under "How long we
-    keep your data"). An item a kind cannot do without has a clause of its own where it is
-    there at all; one stray word elsewhere is about that other clause. (A lesser item is
-    often one sentence under a neighbour's heading: a warranty under "Liability".)"""
-    if len(searched) != 1:
-        return False
-    c = searched[0]
-    return not c.plain and not _opens(c, item) and in_other_clause(c, item)
+    """Whether the whole document says the item once, inside another item's clause (the
+    caller has seen that it is only a passing mention): "afterwards for the periods our
+    legal obligations require" under "How long we keep your data". An item a kind cannot do
+    without has a clause of its own where it is there at all; one stray word elsewhere is
+    about that other clause. (A lesser item is often one sentence under a neighbour's
+    heading: a warranty under "Liability".)"""
+    return len(searched) == 1 and in_other_clause(searched[0], item)
 
 
 def missing(need: Need, searched: bool = True) -> ItemVerdict:
@@ -220,7 +218,7 @@ def text_verdict(
         if risky is not None:
             return _from_text(subject, item.id, "risky", risky, item.risk)
     plain = any(c.plain or _opens(c, item) for c in searched)
-    if need.missing == "CRITICAL" and _aside_only(searched, item):
+    if need.missing == "CRITICAL" and not plain and _aside_only(searched, item):
         return missing(need)
     if item.concrete and shown != "present" and not plain:
         return missing(need)  # (a value beside the item's word is a clause: "pay ... monthly")

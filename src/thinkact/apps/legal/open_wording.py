@@ -17,9 +17,8 @@ _DISCREET = re.compile(
     r"\b(?:with|exercise|use|observe|show)\s+(?:all\s+|the\s+)?(?:appropriate|due|reasonable|suitable"
     r"|proper|sensible|professional|utmost|great|every)?\s*discretion\b"
 )
-_KEPT_SECRET = re.compile(
-    r"\b(?:confidential|secret|secrecy|not\s+(?:to\s+)?disclose|non-?disclosure)"
-)
+_NOT_DISCLOSED_WORDS = r"secret|secrecy|not\s+(?:to\s+)?disclose|non-?disclosure"
+_KEPT_SECRET = re.compile(rf"\b(?:confidential|{_NOT_DISCLOSED_WORDS})")
 # Confidentiality itself promised only to a degree one side judges ("shall treat information
 # about each other's business ... with appropriate confidentiality"), with no duty not to
 # disclose it.
@@ -27,7 +26,7 @@ _CONFIDENTIAL_AS_FIT = re.compile(
     r"\bwith\s+(?:all\s+|the\s+)?(?:appropriate|due|reasonable|proper|suitable|adequate|necessary"
     r"|sufficient)\s+confidentiality\b"
 )
-_NOT_DISCLOSED = re.compile(r"\b(?:secret|secrecy|not\s+(?:to\s+)?disclose|non-?disclosure)")
+_NOT_DISCLOSED = re.compile(rf"\b(?:{_NOT_DISCLOSED_WORDS})")
 
 
 def saying(said: re.Pattern[str]) -> Callable[[str], bool]:
