@@ -805,11 +805,52 @@ def test_an_indemnity_that_reaches_the_protected_partys_own_fault(text: str, ris
          "may close your account at any time.", True),
         ("6.2 The Licensor may withdraw from this Agreement at any time, without stating a "
          "reason, by written notice. The Licensee may not terminate this Agreement.", True),
+        # fees said not to be refunded are no payment for leaving
+        ("11.2 The Licensor may terminate this agreement at any time, for any reason, by giving "
+         "14 days' written notice. No Licence Fee paid before termination shall be refundable.",
+         True),
     ],
 )  # fmt: skip
 def test_a_right_for_one_party_alone_to_end_at_will(text: str, risky: bool) -> None:
     verdict, asked = _judged("services", "term_termination", ("Term and Termination", text))
     assert (verdict.verdict == "risky") is risky and not asked
+
+
+def test_a_law_one_party_may_swap_once_a_dispute_arises_is_risky_and_a_fixed_one_is_not() -> None:
+    fixed = "8.1 This agreement is governed by Austrian law."
+    swapped = (
+        f"{fixed} The Company may, however, elect at the time a dispute arises that the law of "
+        "the Supplier's seat shall apply instead."
+    )
+    verdict, asked = _judged("nda", "governing_law", ("Applicable Law", swapped))
+    assert verdict.verdict == "risky" and not asked
+    assert verdict.quote.startswith("The Company may, however, elect")
+    verdict, _ = _judged("nda", "governing_law", ("Applicable Law", fixed))
+    assert verdict.verdict == "present"
+
+
+def test_changes_told_only_in_good_time_are_vague() -> None:
+    verdict, _ = _judged(
+        "saas",
+        "changes_to_terms",
+        ("Changes to these Terms", "The Provider may amend these terms. The Provider will inform "
+         "the Customer of amendments in good time. If the Customer does not object, the "
+         "amendments are deemed accepted."),
+    )  # fmt: skip
+    assert (verdict.verdict, verdict.quote) == (
+        "vague",
+        "The Provider will inform the Customer of amendments in good time.",
+    )
+
+
+def test_a_renewal_clause_that_says_nothing_renews_is_not_risky() -> None:
+    verdict, _ = _judged(
+        "terms",
+        "auto_renewal",
+        ("No Automatic Renewal", "Each booking is a single purchase. Nothing renews or is "
+         "charged again automatically."),
+    )  # fmt: skip
+    assert verdict.verdict != "risky"
 
 
 def test_a_one_sided_exit_is_risky_under_a_heading_the_item_does_not_know() -> None:
@@ -2768,6 +2809,20 @@ def test_the_payer_named_before_the_payee_and_a_fee() -> None:
         # the user holds a named company harmless, and "our" in its terms is that company
         ("You will defend, indemnify and hold harmless Pinecrest Lodges LLC from all claims "
          "arising from your stay, whether or not caused by our own negligence.", "{own_fault}"),
+        ("The Provider will inform the Customer of amendments in good time.",
+         "{told_in_good_time}"),
+        ("The Licensee may, however, elect at the time a claim is made that the law of its own "
+         "seat shall apply instead.", "{law_at_will}"),
+        ("The Owner reserves the right to choose, when proceedings begin, whether the laws of "
+         "Ontario or of Quebec govern them.", "{law_at_will}"),
+        ("The Board shall not copy them, supply them to any insurer or any future contractor "
+         "without the Engineer's consent, which it may give on such terms as it sees fit.",
+         "{locked_in}"),
+        ("Cancellation requests made by e-mail or by telephone cannot be accepted.",
+         "{offline_only}"),
+        ("We do not accept cancellations by email.", "{offline_only}"),
+        ("We pass your address to partners so that they can send you information about their "
+         "own products.", "{own_ends}"),
     ],
 )  # fmt: skip
 def test_open_wording_and_risk_read_from_one_sentence(text: str, pattern: str) -> None:
@@ -2810,6 +2865,9 @@ def test_open_wording_and_risk_read_from_one_sentence(text: str, pattern: str) -
          "caused.", "{negligence_excluded}"),
         ("The Processor shall inform the Controller of any intended change to its "
          "sub-processors at least 30 days in advance.", "{told_loosely}"),
+        # an urgent change told afterwards, as soon as it can be
+        ("We may make changes without notice where the law requires them, and will tell you "
+         "about them as soon as practicable.", "{told_in_good_time}"),
         ("The parties shall treat each other's information with appropriate confidentiality "
          "and shall not disclose it to anyone else.", "{confidential_as_fit}"),
         ("While you are employed, and for a year after you leave, you must not compete with the "
@@ -2824,6 +2882,15 @@ def test_open_wording_and_risk_read_from_one_sentence(text: str, pattern: str) -
          "and tear.", "{negligence_excluded}"),
         ("You will indemnify Pinecrest Lodges LLC against claims arising from your stay, except "
          "those caused by our own negligence.", "{own_fault}"),
+        # loss without fault excluded, not loss by it
+        ("We are not responsible for loss or damage that is not caused by our negligence or our "
+         "breach of these Terms.", "{negligence_excluded}"),
+        # a law both choose, or one named outright
+        ("The parties may choose, by written agreement, that the laws of Ontario apply "
+         "instead.", "{law_at_will}"),
+        ("This agreement is governed by the laws of Austria.", "{law_at_will}"),
+        ("You may cancel by e-mail, by telephone or in person.", "{offline_only}"),
+        ("We may send you information about our own products.", "{own_ends}"),
     ],
 )  # fmt: skip
 def test_fair_forms_of_the_same_wording_are_not_read_as_risky(text: str, pattern: str) -> None:

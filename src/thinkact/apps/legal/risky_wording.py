@@ -155,8 +155,10 @@ _NEGLIGENCE_EXCLUDED = re.compile(
     r"|not\s+be\s+responsible|not\s+responsible|excludes?\s+all\s+liability)\s+"
     r"(?:[a-z]+\s+){0,3}?for\s+(?:any\s+)?(?:loss\s+of\s+or\s+)?(?:loss|damage)(?![a-z])"
     r"(?!\s+of\s+(?:profits?|revenues?|business|goodwill|opportunit|savings|contracts?))"
-    # not "unless it is caused by our negligence": the fair form
-    r"(?:(?!unless|except|other\s+than|save\s+(?:where|if|to|for)|excluding)[^.;]){0,200}?"
+    # not "unless it is caused by our negligence", nor "loss that is not caused by our
+    # negligence": the fair form
+    r"(?:(?!unless|except|other\s+than|save\s+(?:where|if|to|for)|excluding|not\s+(?:caused"
+    r"|due|attributable|arising|resulting))[^.;]){0,200}?"
     r"(?:(?:howsoever|however)\s+(?:it\s+(?:is|was|may\s+be)\s+)?caused|negligence\s+of\s+(?:the\s+)?[a-z]+"
     r"|(?:its|their|our)\s+(?:own\s+)?negligence|by\s+(?:the\s+)?negligence)"
     # or for everything, its own negligence included ("no liability whatsoever to the
@@ -296,7 +298,10 @@ _OWN_ENDS = re.compile(
     # or so that they can sell to people themselves ("so that they can contact you directly
     # with their own offers")
     r"|\b(?:contact|approach|send|reach)\s+(?:you|them|(?:the\s+)?(?:members?|customers?|users?|clients?"
-    r"|guests?|patients?|subscribers?))\s+(?:directly\s+)?(?:with\s+)?(?:their|its)\s+(?:own\s+)?"
+    r"|guests?|patients?|subscribers?))\s+(?:directly\s+)?(?:with\s+)?"
+    # ("send you information about their own products")
+    r"(?:(?:information|details|news|messages|mailings|e-?mails|offers)\s+(?:about|on|of)\s+)?"
+    r"(?:their|its)\s+(?:own\s+)?"
     r"(?:offers|products|services|promotions|marketing)"
     # or selling it outright ("We may sell your personal information to advertisers")
     r"|\b(?:sell|sells|rent|rents)\s+(?:your|personal|users'|customers'|members')\s+(?:personal\s+)?"
@@ -666,6 +671,18 @@ def _narrow_window(text: str) -> bool:
     return False
 
 
+# A law one party alone may swap for another once a dispute arises ("The Company may, however,
+# elect at the time a dispute arises that the law of ... shall apply instead"): the law is
+# then that party's choice, not the contract's. Not a choice both parties make.
+_LAW_AT_WILL = re.compile(
+    r"\b(?<!parties )(?<!party )(?:may|can|is entitled to|reserves the right to|has the right to)"
+    r"(?:,?\s+(?:however|instead|also|alternatively"
+    r"|at its (?:sole |absolute )?(?:option|discretion)),?)?"
+    r"\s+(?:elect|choose|decide|determine|designate|select|opt)\w*\b[^.;]{0,80}?\blaws?\s+of\b"
+    r"[^.;]{0,120}?\b(?:appl\w*|govern\w*)\b"
+)
+
+
 READINGS: dict[str, Callable[[str], bool]] = {
     "{own_fault}": _covers_own_fault,
     "{one_side_unlimited}": _one_side_unlimited,
@@ -692,4 +709,5 @@ READINGS: dict[str, Callable[[str], bool]] = {
     "{kept_for_use}": affirming(_KEPT_FOR_USE),
     "{audit_curbed}": affirming(_AUDIT_CURBED),
     "{takes_content}": affirming(_TAKES_CONTENT),
+    "{law_at_will}": affirming(_LAW_AT_WILL),
 }

@@ -36,6 +36,8 @@ _DISCRETION = (
 )
 # A time that is only "soon enough", in the open-time wording and the open-notice one.
 _SOON_ENOUGH = r"in good time|early enough"
+_TOLD = r"(?<![a-z])(?:inform|notif|tell|advise)\w*\b"
+_IN_GOOD_TIME = r"in good time|in due course|within a reasonable (?:time|period)"
 _CHANGE = r"(?:chang|revis|amend|updat|modif|variation|alteration|new\s+version)"
 _TRY_TELL = (
     r"(?<![a-z])(?:will|shall|would)\s+(?:try|endeavou?r|aim|attempt|seek|do\s+(?:our|its|their)\s+best)"
@@ -360,14 +362,16 @@ VALUES = {  # what a clause states, beyond fixed words
         r"(?![^.;]*(?<![a-z])(?:after|thereafter|afterwards|following|ends?|ended|termination"
         r"|ceases?|leaves?|leaving)(?![a-z]))"
     ),
+    # Changes to the terms told at a time left open ("will inform the Customer of amendments
+    # in good time"); told "as soon as practicable" is the fair form after an urgent change.
+    "{told_in_good_time}": re.compile(rf"{_TOLD}[^.;]{{0,60}}?\b(?:{_IN_GOOD_TIME})(?![a-z])"),
     # Changes told at a time left open, or only those one side judges to matter ("shall
     # inform the Controller, in good time, of changes to the sub-processors it uses that may
     # be relevant to the Controller"): taken out whole, so the telling does not pass for
     # notice; a right to object beside it still does.
     "{told_loosely}": re.compile(
-        r"(?<![a-z])(?:inform|notif|tell|advise)\w*\b[^.;]{0,60}?\b(?:in good time|in due course"
-        r"|within a reasonable (?:time|period)|as soon as (?:reasonably )?(?:practicable|possible))"
-        r"(?![a-z])"
+        rf"{_TOLD}[^.;]{{0,60}}?\b(?:{_IN_GOOD_TIME}|as soon as (?:reasonably )?(?:practicable"
+        r"|possible))(?![a-z])"
         r"|(?<![a-z])(?:inform|notif|tell|advise)\w*\b[^.;]{0,60}?\bchanges?\b[^.;]{0,80}?\b(?:that"
         r"|which)\s+(?:it\s+(?:considers|deems|thinks)\s+|(?:may|might|could)\s+be\s+|are\s+)"
         r"(?:relevant|material|significant|important)(?![a-z])"
@@ -565,9 +569,11 @@ VALUES = {  # what a clause states, beyond fixed words
     # whim ("may not pass any Records to another builder without its consent, which it may
     # give or refuse as it thinks fit").
     "{locked_in}": re.compile(
-        r"(?<![a-z])(?:may|shall|must|will)\s+not\s+(?:[a-z]+\s+(?:or\s+)?){0,3}?(?:pass|give|disclose"
+        # ("shall not copy them, supply them to ... any future contractor")
+        r"(?<![a-z])(?:may|shall|must|will)\s+not\s+(?:[a-z]+,?\s+(?:or\s+)?){0,3}?(?:pass|give|disclose"
         r"|provide|share|supply|show|transfer)(?![a-z])[^.;]{0,120}?(?<![a-z])(?:another|other|a\s+new"
-        r"|a\s+replacement|any\s+other)\s+[^.;]{0,100}?(?<![a-z])without\s+[^.;]{0,60}?consent"
+        r"|a\s+replacement|any\s+other|(?:a|any|the)\s+(?:future|later|subsequent|successor|succeeding"
+        r"|following))\s+[^.;]{0,100}?(?<![a-z])without\s+[^.;]{0,60}?consent"
         r"[^.;]{0,80}?(?:as\s+it\s+(?:thinks|sees)\s+fit|(?:sole|absolute|unfettered|own)\s+discretion"
         r"|on\s+any\s+terms|give\s+or\s+(?:refuse|withhold)|refuse\s+for\s+any\s+reason)"
     ),
@@ -630,6 +636,13 @@ VALUES = {  # what a clause states, beyond fixed words
         r"(?<![a-z])you\s+(?:must|need\s+to|have\s+to|will\s+need\s+to)\s+[^.;]{0,80}?(?<![a-z])(?:by\s+hand"
         r"\s+or\s+(?:by\s+)?(?:post|mail)|by\s+(?:post|mail)\s+or\s+(?:by\s+)?hand|by\s+(?:registered|recorded"
         r"|signed-for|certified)\s+(?:post|mail|letter)|only\s+by\s+(?:post|mail|letter))(?![a-z])"
+        # or every quicker way refused ("Cancellation requests made by e-mail, by telephone or
+        # in person ... cannot be accepted", "We do not accept cancellations by e-mail")
+        r"|(?<![a-z])(?:cancell?ations?|notices?|requests?)\s+(?:[a-z]+\s+){0,3}?by\s+(?:e-?mail"
+        r"|telephone|phone)(?![a-z])[^.;]{0,80}?(?<![a-z])(?:cannot|can\s+not|will\s+not|are\s+not"
+        r"|is\s+not|shall\s+not)\s+(?:be\s+)?(?:accepted|valid|effective|recogni[sz]ed)(?![a-z])"
+        r"|(?<![a-z])(?:do|does|will)\s+not\s+accept\s+(?:any\s+)?(?:cancell?ations?|notices?|requests?)"
+        r"\s+(?:[a-z]+\s+){0,3}?by\s+(?:e-?mail|telephone|phone)(?![a-z])"
     ),
     # A duty with no cap in amount or time ("without limitation in amount or time").
     "{no_cap}": re.compile(
@@ -657,7 +670,7 @@ NEGATED = re.compile(
     # a list denied as a whole ("No period of notice, payment in lieu or other compensation
     # is due")
     r"\bno\b[^.;:()]{0,120}?\b(?:is|are|will\s+be|shall\s+be|becomes?)\s+(?:due|payable|owed"
-    r"|paid|refunded|repaid|returned)\b"
+    r"|paid|refunded|repaid|returned|refundable|repayable|returnable)\b"
     r"|\b(?:whether or not|without|not|no|never|nor|cannot|can't|won't)\b"
     r"(?!\s+(?:later|less|fewer|more|sooner|earlier)\s+than|\s+only)"
     r"(?:(?!\b(?:if|unless|until|once|provided|except|so long as|as long as|takes? effect"
