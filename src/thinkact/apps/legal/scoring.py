@@ -157,6 +157,8 @@ SPLITS: tuple[str, ...] = (
     "fresh106",
     "fresh107",
     "fresh108",
+    "fresh109",
+    "fresh110",
     "real",
 )
 
