@@ -843,6 +843,29 @@ def test_changes_told_only_in_good_time_are_vague() -> None:
     )
 
 
+def test_feeding_and_feet_are_no_fees() -> None:
+    subject = _subject(
+        ("The Services", "The Birds are flown to stop gulls feeding at the Site. The handlers "
+         "check the roofs and the five feet of gutter at each visit."),
+    )  # fmt: skip
+    assert _candidates(subject, "payment_terms") == []
+    assert _candidates(_subject(("Fees", "The fee is $40 a visit.")), "payment_terms")
+
+
+def test_a_fault_put_right_in_a_reasonable_time_is_no_open_notice_of_ending() -> None:
+    verdict, _ = _judged(
+        "saas",
+        "term_termination",
+        ("Warranties", "9.2 If the Service does not meet this warranty, the Provider will "
+         "correct the fault within a reasonable time and, if it cannot, the Customer may end "
+         "this Agreement under clause 11.2."),
+        ("Ending this Agreement", "11.2 Either party may end this Agreement by written notice "
+         "with immediate effect if the other party commits a material breach and does not "
+         "remedy it within 20 days after receiving written notice of it."),
+    )  # fmt: skip
+    assert verdict.verdict == "present"
+
+
 def test_a_renewal_clause_that_says_nothing_renews_is_not_risky() -> None:
     verdict, _ = _judged(
         "terms",
@@ -2823,6 +2846,16 @@ def test_the_payer_named_before_the_payee_and_a_fee() -> None:
         ("We do not accept cancellations by email.", "{offline_only}"),
         ("We pass your address to partners so that they can send you information about their "
          "own products.", "{own_ends}"),
+        ("The obligations continue for such further time as the protection of the Discloser's "
+         "legitimate interests may reasonably call for.", "{open_interest}"),
+        ("The obligations remain in force for as long thereafter as the Parties may consider "
+         "appropriate to the nature of the information.", "{open_interest}"),
+        ("If you do not want to be charged again, you need to let us know in good time before "
+         "your next billing date.", "{open_notice}"),
+        ("If the Grower is not satisfied, the Contractor will look at the matter and make such "
+         "corrections as may be appropriate.", "{open_remedy}"),
+        ("The new fees apply from the date of the notice, including to amounts not yet "
+         "invoiced.", "{retroactive}"),
     ],
 )  # fmt: skip
 def test_open_wording_and_risk_read_from_one_sentence(text: str, pattern: str) -> None:
@@ -2891,6 +2924,12 @@ def test_open_wording_and_risk_read_from_one_sentence(text: str, pattern: str) -
         ("This agreement is governed by the laws of Austria.", "{law_at_will}"),
         ("You may cancel by e-mail, by telephone or in person.", "{offline_only}"),
         ("We may send you information about our own products.", "{own_ends}"),
+        ("The Contractor will make such repairs as are necessary to remedy the defect.",
+         "{open_remedy}"),
+        ("You need to let us know at least seven days before your next billing date.",
+         "{open_notice}"),
+        ("The new fees apply to work ordered after the date of the notice; amounts not yet "
+         "invoiced for earlier work stay at the old rates.", "{retroactive}"),
     ],
 )  # fmt: skip
 def test_fair_forms_of_the_same_wording_are_not_read_as_risky(text: str, pattern: str) -> None:

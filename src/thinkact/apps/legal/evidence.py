@@ -161,6 +161,14 @@ NOT_SPANS = {
         r"|have\s+not)\s+agree[a-z]*|failing\s+(?:such\s+)?agreement)(?![a-z])"
         r"(?![^.;]*?(?:discretion|decides?|determines?|sees\s+fit|thinks\s+fit|considers|chooses))"
     ),
+    # a fault put right in a time left open ("will correct the fault within a reasonable time
+    # and, if it cannot, the Customer may end this Agreement"): a warranty's remedy, not the
+    # notice that ends the contract
+    "{fix_in_time}": re.compile(
+        r"(?<![a-z])(?:correct|fix|repair|rectify|resolve|put\s+right)\w*\s+(?:the|any|that|a|each)\s+"
+        r"(?:[a-z]+\s+)?(?:fault|problem|defect|error|issue|failure)s?\s+within\s+a\s+reasonable\s+"
+        r"(?:time|period)(?![a-z])"
+    ),
     # users keeping their own log-in secret: account security, not the other's information
     "{credentials}": re.compile(
         r"(?<![a-z])(?:passwords?|pass\s*codes?|passphrases?|pins?|log-?in\s+(?:details|data)"

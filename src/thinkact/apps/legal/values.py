@@ -37,6 +37,10 @@ _DISCRETION = (
 # A time that is only "soon enough", in the open-time wording and the open-notice one.
 _SOON_ENOUGH = r"in good time|early enough"
 _TOLD = r"(?<![a-z])(?:inform|notif|tell|advise)\w*\b"
+_AS_LONG_AS_JUDGED = (
+    r"(?:as|so) long(?:\s+afterwards|\s+thereafter)?\s+as\s+[^.;,]{0,50}?\b(?:considers?"
+    r"|deems?|regards?|thinks?|judges?|treats?|views?)"
+)
 _IN_GOOD_TIME = r"in good time|in due course|within a reasonable (?:time|period)"
 _CHANGE = r"(?:chang|revis|amend|updat|modif|variation|alteration|new\s+version)"
 _TRY_TELL = (
@@ -124,8 +128,7 @@ VALUES = {  # what a clause states, beyond fixed words
         r"|course|timescales?|way|manner)|(?:rhythm|cadence|pace)\s+of|(?:period|time)\s+(?:[a-z]+\s+){0,2}?customarily"
         # a duration that lasts as long as someone judges fit ("for as long as our
         # accounting team considers prudent")
-        r"|(?:as|so) long(?:\s+afterwards|\s+thereafter)?\s+as\s+[^.;,]{0,50}?\b(?:considers?"
-        r"|deems?|regards?|thinks?|judges?|treats?|views?)"
+        rf"|{_AS_LONG_AS_JUDGED}"
         r"|such\s+(?:time|period)s?\s+[^.;]{0,60}?\bas\s+[^.;]{0,60}?\b(?:considers?|deems?"
         r"|thinks?|judges?|determines?|decides?|specifies|specify|notifies|stipulates?|sets?"
         r"|(?<!law\s)(?<!laws\s)(?:may\s+)?(?:reasonably\s+)?require)(?![a-z])"
@@ -337,7 +340,9 @@ VALUES = {  # what a clause states, beyond fixed words
     # A notice whose timing is left open ("by written notice delivered early enough in the
     # growing year"): taken out whole, so "by written notice" does not pass for its period.
     "{open_notice}": re.compile(
-        rf"(?<![a-z])notice\b[^.;]{{0,40}}?\b(?:{_SOON_ENOUGH}"
+        # (or word sent to the provider: "you need to let us know in good time before")
+        rf"(?<![a-z])(?:notice|let\s+us\s+know|tell\s+us|inform\s+us|notify\s+us)\b[^.;]{{0,40}}?\b"
+        rf"(?:{_SOON_ENOUGH}"
         r"|(?:reasonable|appropriate|adequate|sufficient) (?:time|period|advance"
         r"|anticipation))(?![a-z])"
         r"|(?<![a-z])(?:reasonable|appropriate|adequate|sufficient)\s+(?:advance|prior)\s+notice(?![a-z])"
@@ -461,9 +466,13 @@ VALUES = {  # what a clause states, beyond fixed words
         r"(?:protect|safeguard|preserve)(?![a-z])"
         # or while the circumstances or someone's interests call for it ("for as long as the
         # circumstances reasonably warrant")
-        r"|(?<![a-z])(?:for\s+(?:as|so)\s+long\s+as|for\s+such\s+(?:time|period)\s+as)\s+[^.;]{0,60}?"
-        r"(?<![a-z])(?:circumstances|interests?|business\s+needs?)(?![a-z])[^.;]{0,40}?(?<![a-z])(?:warrants?"
-        r"|requires?|justif(?:y|ies)|demands?|dictates?|necessitates?)(?![a-z])"
+        r"|(?<![a-z])(?:for\s+(?:as|so)\s+long\s+as|for\s+such\s+(?:further\s+)?(?:time|period)\s+as)"
+        r"\s+[^.;]{0,60}?(?<![a-z])(?:circumstances|interests?|business\s+needs?)(?![a-z])[^.;]{0,40}?"
+        r"(?<![a-z])(?:warrants?|requires?|justif(?:y|ies)|demands?|dictates?|necessitates?|calls?\s+for)"
+        r"(?![a-z])"
+        # or as long as the parties think fit ("for as long thereafter as the Parties may
+        # consider appropriate to the nature of the information")
+        rf"|(?<![a-z])for\s+{_AS_LONG_AS_JUDGED}"
     ),
     # A stated period stretched by an open one ("for as long as the information retains a
     # confidential character and for such further period as the protection of the Company's
@@ -578,6 +587,14 @@ VALUES = {  # what a clause states, beyond fixed words
         r"|on\s+any\s+terms|give\s+or\s+(?:refuse|withhold)|refuse\s+for\s+any\s+reason)"
     ),
     "{as_agreed}": re.compile(_AS_AGREED),
+    # A remedy measured only by the one who owes it ("will look at the matter and make such
+    # corrections as may be appropriate"); not the repairs a defect needs.
+    "{open_remedy}": re.compile(
+        r"(?<![a-z])(?:make|carry\s+out|take|provide|offer|perform)\s+such\s+(?:corrections?"
+        r"|remedial\s+(?:work|action|steps)|repairs?|remed(?:y|ies)|steps|action|measures|adjustments?)"
+        r"\s+as\s+(?:may\s+be\s+|are\s+|is\s+)?(?:appropriate|fit|suitable|it\s+(?:considers|deems"
+        r"|thinks)|(?:the\s+)?[a-z]+\s+(?:considers|deems|thinks))(?![a-z])"
+    ),
     # Terms the parties undertake to agree later ("shall agree, before the Completion Date,
     # the basis on which copyright ... is to be held").
     "{agreed_later}": re.compile(
