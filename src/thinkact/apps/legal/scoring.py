@@ -159,6 +159,8 @@ SPLITS: tuple[str, ...] = (
     "fresh108",
     "fresh109",
     "fresh110",
+    "fresh111",
+    "fresh112",
     "real",
 )
 
