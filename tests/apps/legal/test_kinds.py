@@ -485,8 +485,11 @@ def test_work_done_for_the_client_is_a_services_agreement(tmp_path: Path) -> Non
         ("Terms for Boiler Servicing Visits", "terms"),
         ("Agreement for Boiler Servicing", "services"),
         ("Agreement for Boiler Servicing on the terms below", "services"),
+        # a DPA named by its German form, whose opening cites the subscription it serves
+        ("Agreement on Processing on Behalf of a Controller pursuant to Art. 28 GDPR\n\nUnder "
+         "the Software Subscription Agreement of 1 May, the Processor hosts the data", "dpa"),
     ],
-)
+)  # fmt: skip
 def test_the_title_names_the_kind(tmp_path: Path, title: str, kind: str) -> None:
     text = f"{title}\n\nBetween the parties named below.\n\n1. Scope\n\nThe scope is set out.\n"
     assert detect(load(tmp_path, text)).kind.id == kind
@@ -506,6 +509,20 @@ def test_processing_terms_inside_a_contract_for_work_leave_it_a_services_agreeme
         "registers safe.\n"
     )
     assert detect(load(tmp_path, text)).kind.id == "services"
+
+
+def test_processing_terms_inside_a_subscription_leave_it_a_saas_agreement(tmp_path: Path) -> None:
+    text = (
+        "Ashgrain Workshop Terms\n\n"
+        "1. The Service\nThe Customer buys a subscription to the hosted application for its "
+        "Subscription Term. Customer Data stays the Customer's.\n\n"
+        "2. Data protection\nWe act as processor for the Customer, the controller, under "
+        "Article 28. We help the Customer answer each data subject.\n\n"
+        "3. Security\nThe processor reports any personal data breach to the controller and "
+        "tells it of each sub-processor.\n\n"
+        "4. Fees\nThe subscription fees are paid yearly in advance.\n"
+    )
+    assert detect(load(tmp_path, text)).kind.id == "saas"
 
 
 def test_a_markdown_title_that_calls_itself_terms_before_a_colon_is_terms(tmp_path: Path) -> None:

@@ -71,17 +71,21 @@ def detect(doc: Document) -> Detected:
     candidates = [k for k in candidates if _spread(sections, k.cues)]
     counts = [(sum(1 for c in k.cues if phrase(c).search(body)), k) for k in candidates]
     score, chosen = max(counts, key=lambda x: x[0], default=(0, None))
-    # Processing terms inside a contract for work (the Article 28 clause of a services
-    # agreement) are a clause of it: the work is the document's subject, unless the title
-    # speaks of the data.
-    work = next((k for n, k in counts if k.id == "services" and n >= CUES_NEEDED), None)
+    # Processing terms inside a contract for work or a subscription (the Article 28 clause of
+    # a services agreement) are a clause of it: the work or the service is the document's
+    # subject, unless the title speaks of the data.
+    work = max(
+        ((n, k) for n, k in counts if k.id in ("services", "saas") and n >= CUES_NEEDED),
+        default=(0, None),
+        key=lambda x: x[0],
+    )[1]
     if (
         chosen is not None
         and chosen.id == "dpa"
         and work is not None
         and not _ABOUT_DATA.search(head[:TITLE_CHARS])
     ):
-        return Detected(work, "its usual terms for work done appear, beside processing terms")
+        return Detected(work, "its usual terms appear, beside processing terms")
     if chosen is not None and score >= CUES_NEEDED:
         return Detected(chosen, f"{score} of its usual terms appear")
     # Or two of one kind's terms are the text's own defined terms ("the Recipient" used
