@@ -866,6 +866,15 @@ def test_a_fault_put_right_in_a_reasonable_time_is_no_open_notice_of_ending() ->
     assert verdict.verdict == "present"
 
 
+def test_a_remedy_one_side_thinks_reasonable_stays_open_whatever_it_may_mean() -> None:
+    sentence = (
+        "We look at each request individually and will respond in a way we think is reasonable, "
+        "which may mean a replacement, a credit or some money back."
+    )
+    verdict, _ = _judged("terms", "refund_policy", ("Refunds", sentence))
+    assert (verdict.verdict, verdict.quote) == ("vague", sentence)
+
+
 def test_a_renewal_clause_that_says_nothing_renews_is_not_risky() -> None:
     verdict, _ = _judged(
         "terms",
@@ -2856,6 +2865,8 @@ def test_the_payer_named_before_the_payee_and_a_fee() -> None:
          "corrections as may be appropriate.", "{open_remedy}"),
         ("The new fees apply from the date of the notice, including to amounts not yet "
          "invoiced.", "{retroactive}"),
+        ("The obligations continue for so long a time as is fair in the light of how sensitive "
+         "the information is.", "{open_time}"),
     ],
 )  # fmt: skip
 def test_open_wording_and_risk_read_from_one_sentence(text: str, pattern: str) -> None:

@@ -119,8 +119,12 @@ WHATEVER_STATED = (
 
 
 # Examples of a set one side chooses ("other organisations where we consider this
-# appropriate, including partners") name some of its members, not its bounds.
-_EXAMPLES = re.compile(r"(?<![a-z])(?:including|such as|for example|for instance|e\.g\.)")
+# appropriate, including partners"; "respond in a way we think is reasonable, which may mean
+# a replacement, a credit or some money back") name some of its members, not its bounds.
+_EXAMPLES = re.compile(
+    r"(?<![a-z])(?:including|such as|for example|for instance|e\.g\.|which (?:may|might|could)"
+    r" (?:mean|include|be))(?![a-z])"
+)
 
 
 def _before_examples(text: str, item: Item) -> str:

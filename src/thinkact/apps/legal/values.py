@@ -127,8 +127,11 @@ VALUES = {  # what a clause states, beyond fixed words
         r"|(?:customary|usual|normal|ordinary)\s+(?:[a-z']+\s+){0,4}?(?:practice|period|cycle"
         r"|course|timescales?|way|manner)|(?:rhythm|cadence|pace)\s+of|(?:period|time)\s+(?:[a-z]+\s+){0,2}?customarily"
         # a duration that lasts as long as someone judges fit ("for as long as our
-        # accounting team considers prudent")
+        # accounting team considers prudent"), or as is fair ("for so long a time as is fair
+        # in the light of how sensitive the information is")
         rf"|{_AS_LONG_AS_JUDGED}"
+        r"|(?:as|so)\s+long(?:\s+a\s+(?:time|period))?\s+as\s+(?:is|may\s+be|seems|shall\s+be)\s+"
+        r"(?:fair|reasonable|appropriate|proper|just)(?![a-z])"
         r"|such\s+(?:time|period)s?\s+[^.;]{0,60}?\bas\s+[^.;]{0,60}?\b(?:considers?|deems?"
         r"|thinks?|judges?|determines?|decides?|specifies|specify|notifies|stipulates?|sets?"
         r"|(?<!law\s)(?<!laws\s)(?:may\s+)?(?:reasonably\s+)?require)(?![a-z])"
