@@ -499,8 +499,7 @@ _RETROACTIVE = re.compile(
     # or to what was bought under the terms before ("applies to your booking, even if you
     # booked and paid under an earlier version")
     # or to sums already earned ("The new amounts apply ... including to amounts not yet
-    # invoiced")
-    # (the match ends before "not yet", which is no denial of the change)
+    # invoiced"; the match ends before "not yet", which is no denial of the change)
     r"|\b(?:appl(?:y|ies)|takes? effect)\b[^.;]{0,120}?\bto\s+(?:the\s+|any\s+)?(?:amounts|sums"
     r"|fees|charges|royalt(?:y|ies))\s+(?:already\s+accrued|accrued|earned"
     r"|(?=not\s+yet\s+(?:invoiced|billed)\b))"

@@ -380,7 +380,7 @@ VALUES = {  # what a clause states, beyond fixed words
     "{told_loosely}": re.compile(
         rf"{_TOLD}[^.;]{{0,60}}?\b(?:{_IN_GOOD_TIME}|as soon as (?:reasonably )?(?:practicable"
         r"|possible))(?![a-z])"
-        r"|(?<![a-z])(?:inform|notif|tell|advise)\w*\b[^.;]{0,60}?\bchanges?\b[^.;]{0,80}?\b(?:that"
+        rf"|{_TOLD}[^.;]{{0,60}}?\bchanges?\b[^.;]{{0,80}}?\b(?:that"
         r"|which)\s+(?:it\s+(?:considers|deems|thinks)\s+|(?:may|might|could)\s+be\s+|are\s+)"
         r"(?:relevant|material|significant|important)(?![a-z])"
     ),
