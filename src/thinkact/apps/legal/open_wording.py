@@ -10,6 +10,7 @@ import re
 from collections.abc import Callable
 
 from thinkact.apps.legal.evidence import normalise
+from thinkact.apps.legal.sentences import said_without, saying
 
 # Discretion promised in place of confidentiality ("will treat information about the Lender
 # with appropriate discretion"), with no duty to keep it confidential or not to disclose it.
@@ -27,26 +28,6 @@ _CONFIDENTIAL_AS_FIT = re.compile(
     r"|sufficient)\s+confidentiality\b"
 )
 _NOT_DISCLOSED = re.compile(rf"\b(?:{_NOT_DISCLOSED_WORDS})")
-
-
-def saying(said: re.Pattern[str]) -> Callable[[str], bool]:
-    """A reading of a sentence that says `said`, whatever else it says."""
-
-    def read(text: str) -> bool:
-        return bool(said.search(normalise(text).lower()))
-
-    return read
-
-
-def said_without(said: re.Pattern[str], unless: re.Pattern[str]) -> Callable[[str], bool]:
-    """A reading of a sentence that says `said` and nothing of `unless` (what would make it
-    concrete or fair)."""
-
-    def read(text: str) -> bool:
-        low = normalise(text).lower()
-        return bool(said.search(low)) and not unless.search(low)
-
-    return read
 
 
 # Work that is whatever one side hands out, with no post named ("the tasks ... that the

@@ -36,7 +36,7 @@ from thinkact.apps.legal.exits import (
     uneven_notice,
 )
 from thinkact.apps.legal.periods import months_in
-from thinkact.apps.legal.risky_wording import CAP_WORDS
+from thinkact.apps.legal.risky_wording.liability import CAP_WORDS
 from thinkact.apps.legal.values import NEGATED, VALUES, open_deadline, states, without
 
 
