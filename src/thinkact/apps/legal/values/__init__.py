@@ -38,7 +38,8 @@ NEGATED = re.compile(
 )
 
 # "{one_sided_exit}", "{work_kept}", "{sells_the_work}" and "{takes_supplied}" are read with
-# their clause and paragraph, "{cap_below_fees}" with the fees the document states (reading.py).
+# their clause and paragraph, "{cap_below_fees}" with the fees the document states
+# (`in_context`, `exits`).
 IN_CONTEXT = (
     "{one_sided_exit}", "{work_kept}", "{sells_the_work}", "{cap_below_fees}", "{takes_supplied}"
 )  # fmt: skip
@@ -141,7 +142,7 @@ def states(text: str, patterns: Sequence[str], not_words: Sequence[str] = ()) ->
             if _READ[p](text):
                 return True
         elif p in IN_CONTEXT:
-            continue  # read with its clause, paragraph or document, in reading.py
+            continue  # read with its clause, paragraph or document (`in_context`)
         elif (VALUES[p] if p in VALUES else phrase(p)).search(low):
             return True
     return False
