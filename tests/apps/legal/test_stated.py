@@ -2916,6 +2916,8 @@ def test_open_wording_and_risk_read_from_one_sentence(text: str, pattern: str) -
          "and shall not disclose it to anyone else.", "{confidential_as_fit}"),
         ("While you are employed, and for a year after you leave, you must not compete with the "
          "Company.", "{while_employed}"),
+        ("For two years after you leave you must not: (a) compete with the Company; or (b) deal "
+         "with anyone who was a client during your employment.", "{while_employed}"),
         ("The Dairy shall indemnify the Ripener against claims, including those of buyers, "
          "arising from a recall not caused by the Ripener.", "{own_fault}"),
         # a limit on how often, not a denial
@@ -4353,6 +4355,33 @@ AGREED_AUDITS_OWN_BREACHES_AND_PAID_BOOKINGS = [
      "not be employed by or engaged in a business that competes with the Company.", "present"),
 ]  # fmt: skip
 
+# a restraint's length after the job, whatever its list says of the time during it
+RESTRAINTS_AFTER_THE_JOB = [
+    ("employment", "non_compete", "Restraint", "For three years after your employment ends, you "
+     "must not, anywhere in Portugal or Spain: (a) work in any business that competes with the "
+     "Company; or (b) deal with any customer you served at any time during your employment.",
+     "risky"),
+    ("employment", "non_compete", "Restraint", "For twelve months after your employment ends, you "
+     "must not: (a) work in any business that competes with the Company in Porto; or (b) deal "
+     "with any customer you served at any time during your employment.", "present"),
+]  # fmt: skip
+
+# an exit "at any time" with no reason owed is at will; a list of claims denied as a whole
+EXITS_WITH_NO_REASON_OWED = [
+    ("licence", "term_termination", "Term and termination", "The Licensor may at any time end "
+     "this Agreement by written notice to the Licensee. The Licensor need not give any reason for "
+     "it. The Licensee has no claim to compensation, to a refund of royalties paid, or to any "
+     "sell-off period. The Licensee may terminate this Agreement if the Licensor commits a "
+     "material breach and does not remedy it within sixty days.", "risky"),
+    ("licence", "term_termination", "Term and termination", "Either party may at any time end "
+     "this Agreement by six months' written notice to the other, and need not give any reason "
+     "for it.", "present"),
+    ("licence", "term_termination", "Term and termination", "The Licensor may at any time end "
+     "this Agreement by written notice to the Licensee, and need not give any reason for it. The "
+     "Licensor shall then refund the royalties paid for the rest of the Contract Year.",
+     "present"),
+]  # fmt: skip
+
 RECORDS_THAT_BECOME_PROPERTY = [
     ("services", "ip_ownership", "Intellectual Property", "The Deliverables remain the property "
      "of the Designer. The Client shall pay the Fee monthly. The Designer may use the Concept "
@@ -4729,6 +4758,8 @@ def test_a_passing_sum_in_another_clause_states_no_payment_term() -> None:
             *FURTHER_PERIODS_PARTIAL_REFUNDS_AND_RENTS,
             *AGREED_AUDITS_OWN_BREACHES_AND_PAID_BOOKINGS,
             *RECORDS_THAT_BECOME_PROPERTY,
+            *RESTRAINTS_AFTER_THE_JOB,
+            *EXITS_WITH_NO_REASON_OWED,
         )
         if f[-1] in ("vague", "risky")
     ],
@@ -4897,6 +4928,8 @@ def test_a_short_exit_at_will_against_a_long_notice_is_risky(employer: str, expe
         *FURTHER_PERIODS_PARTIAL_REFUNDS_AND_RENTS,
         *AGREED_AUDITS_OWN_BREACHES_AND_PAID_BOOKINGS,
         *RECORDS_THAT_BECOME_PROPERTY,
+        *RESTRAINTS_AFTER_THE_JOB,
+        *EXITS_WITH_NO_REASON_OWED,
     ],
 )
 def test_a_one_paragraph_clause_is_read_from_its_text(

@@ -27,6 +27,15 @@ _AT_WILL = re.compile(
     r"|at (?:its|our|their) (?:own )?(?:pleasure|convenience))",
     re.IGNORECASE,
 )
+# No reason owed for ending it ("and the Licensor need not give any reason for it"): at will
+# when the right is "at any time", in the same sentence or the rest of its paragraph.
+_NO_REASON = re.compile(
+    r"\b(?:need(?:s)? not|does not need to|do not need to|(?:is|are) not (?:required|obliged|bound)"
+    r" to|(?:is|are) under no (?:obligation|duty) to|has no (?:obligation|duty) to)"
+    r" (?:give|state|provide|specify|explain|justify)\b[^.;]{0,20}?\breasons?\b"
+    r"|\bno reasons? (?:need|needs|has to|have to|must|shall) be (?:given|stated|provided)\b",
+    re.IGNORECASE,
+)
 # A right to end it "at any time" with no condition after it: the other side's way out, even
 # if not worded as at will ("You may close your account at any time").
 _ANY_TIME = re.compile(
@@ -130,10 +139,15 @@ def one_sided_exit(
     for c in own:
         text = c.sentence.text
         grant = _MAY_END.search(text)
-        if grant is not None and not _AT_WILL.search(text) and _ANY_TIME.search(text):
+        if grant is None:
+            continue
+        anytime = bool(_ANY_TIME.search(text))
+        # (at any time, with no reason owed, is at will too)
+        at_will = bool(_AT_WILL.search(text)) or (anytime and _no_reason_owed(c))
+        if anytime and not at_will:
             any_time.add(_leaver(text) or "?")
             continue
-        if grant is None or not _AT_WILL.search(text):
+        if not at_will:
             continue
         who = _leaver(text)
         if _BOTH.search(who) or not who:
@@ -155,6 +169,11 @@ def one_sided_exit(
     ((who, exit_),) = found.items()
     alone = not any_time - leaving
     return exit_ if alone or who in keeps_paid or _AT_ONCE.search(exit_.sentence.text) else None
+
+
+def _no_reason_owed(c: Candidate) -> bool:
+    """Whether the sentence, or the rest of its paragraph, says no reason is owed for ending."""
+    return any(_NO_REASON.search(s) for s in (c.sentence.text, *c.sentence.passage.sentences()))
 
 
 def _leaver(text: str, right: re.Pattern[str] = _MAY_END) -> str:

@@ -30,6 +30,10 @@ NEGATED = re.compile(
     # is due")
     r"\bno\b[^.;:()]{0,120}?\b(?:is|are|will\s+be|shall\s+be|becomes?)\s+(?:due|payable|owed"
     r"|paid|refunded|repaid|returned|refundable|repayable|returnable)\b"
+    # or a list of claims denied as a whole ("has no claim to compensation, to a refund of
+    # fees paid, or to any sell-off period"), up to a word that turns it
+    r"|\bno\s+(?:claims?|rights?|entitlements?)\s+(?:to|for)\b"
+    r"(?:(?!\b(?:but|except|unless|save|provided|however|if)\b)[^.;:()])*"
     r"|\b(?:whether or not|without|not|no|never|nor|cannot|can't|won't)\b"
     r"(?!\s+(?:later|less|fewer|more|sooner|earlier)\s+than|\s+only)"
     r"(?:(?!\b(?:if|unless|until|once|provided|except|so long as|as long as|takes? effect"

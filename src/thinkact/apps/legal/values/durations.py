@@ -17,6 +17,11 @@ _AS_LONG_AS_JUDGED = (
     r"(?:as|so) long(?:\s+afterwards|\s+thereafter)?\s+as\s+[^.;,]{0,50}?\b(?:considers?"
     r"|deems?|regards?|thinks?|judges?|treats?|views?)"
 )
+# The time after a job, or the words that end it.
+_AFTER_THE_JOB = (
+    r"(?<![a-z])(?:after|thereafter|afterwards|following|ends?|ended|termination|ceases?|leaves?"
+    r"|leaving)(?![a-z])"
+)
 _IN_GOOD_TIME = r"in good time|in due course|within a reasonable (?:time|period)"
 _CHANGE = r"(?:chang|revis|amend|updat|modif|variation|alteration|new\s+version)"
 _TRY_TELL = (
@@ -166,14 +171,16 @@ DURATIONS = {
         r"(?:[a-z]+\s+)?(?:determine|agree|settle|fix)\b[^.;]{0,40}?\bwhen\s+(?:the\s+)?notice\s+is\s+given"
     ),
     # A restraint that lasts only while the job does ("While you are employed by the Company
-    # you must not ... be engaged in a business that competes"), nothing said of after it:
-    # its length is the job's.
+    # you must not ... be engaged in a business that competes"), nothing said of after it in
+    # its sentence before or in its clause behind: its length is the job's ("For three years
+    # after you leave ...: (a) ...; or (b) deal with anyone who was a customer during your
+    # employment" lasts three years).
     "{while_employed}": re.compile(
+        rf"(?:^|(?<=\.))(?:(?!{_AFTER_THE_JOB})[^.])*?"
         r"(?<![a-z])(?:(?:while|whilst)\s+(?:you\s+are|the\s+employee\s+is|(?:he|she)\s+is"
         r"|they\s+are)\s+(?:employed|in\s+(?:the\s+)?employment)|during\s+(?:your|the|his|her|their)"
         r"\s+employment)(?![a-z])"
-        r"(?![^.;]*(?<![a-z])(?:after|thereafter|afterwards|following|ends?|ended|termination"
-        r"|ceases?|leaves?|leaving)(?![a-z]))"
+        rf"(?![^.;]*{_AFTER_THE_JOB})"
     ),
     # Changes to the terms told at a time left open ("will inform the Customer of amendments
     # in good time"); told "as soon as practicable" is the fair form after an urgent change.
