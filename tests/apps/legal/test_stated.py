@@ -2867,6 +2867,10 @@ def test_the_payer_named_before_the_payee_and_a_fee() -> None:
          "invoiced.", "{retroactive}"),
         ("The obligations continue for so long a time as is fair in the light of how sensitive "
          "the information is.", "{open_time}"),
+        ("That summary is the sole means by which the Controller may verify the Processor's "
+         "compliance.", "{papers_only}"),
+        ("The Customer shall not audit or inspect the Provider's premises, either itself or "
+         "through a third party.", "{papers_only}"),
     ],
 )  # fmt: skip
 def test_open_wording_and_risk_read_from_one_sentence(text: str, pattern: str) -> None:
@@ -2918,6 +2922,8 @@ def test_open_wording_and_risk_read_from_one_sentence(text: str, pattern: str) -
          "Company.", "{while_employed}"),
         ("For two years after you leave you must not: (a) compete with the Company; or (b) deal "
          "with anyone who was a client during your employment.", "{while_employed}"),
+        ("The Customer shall not audit the Provider more than once in any calendar year.",
+         "{papers_only}"),
         ("The Dairy shall indemnify the Ripener against claims, including those of buyers, "
          "arising from a recall not caused by the Ripener.", "{own_fault}"),
         # a limit on how often, not a denial

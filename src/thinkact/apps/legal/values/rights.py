@@ -91,7 +91,12 @@ RIGHTS = {
         r"|waives?\s+(?:its\s+|the\s+|any\s+|all\s+)?(?:rights?\s+(?:to|of)\s+)?(?:carry\s+out\s+|conduct\s+)?"
         r"(?:audits?|inspections?|inspect)(?![a-z])"
         r"|(?:sole|only|exclusive)\s+(?:means|way|evidence|proof)\s+(?:by\s+which|of|that)\s+[^.;]{0,40}?"
-        r"(?:demonstrates?|shows?|proves?)\s+(?:its\s+)?compliance"
+        r"(?:demonstrates?|shows?|proves?|verif(?:y|ies))\s+(?:(?:the\s+)?[a-z]+'s\s+|its\s+)?compliance"
+        # or the controller barred from auditing ("Customer shall not audit or inspect
+        # Provider's premises"), not only limited in how often or when
+        r"|(?:controller|customer|client|company)\s+(?:shall|will|may|must)\s+not\s+(?:itself\s+)?"
+        r"(?:audit|inspect)(?![a-z])(?![^.;]{0,80}?\b(?:more\s+(?:than|often)|outside|without\s+"
+        r"(?:prior\s+|advance\s+)?notice|unless|except)(?![a-z]))"
     ),
     # The customer kept from passing the work to another supplier but at the supplier's
     # whim ("may not pass any Records to another builder without its consent, which it may
