@@ -2871,6 +2871,9 @@ def test_the_payer_named_before_the_payee_and_a_fee() -> None:
          "compliance.", "{papers_only}"),
         ("The Customer shall not audit or inspect the Provider's premises, either itself or "
          "through a third party.", "{papers_only}"),
+        ("We ask members to keep the forum a friendly place and to use it in a proper way.",
+         "{rules_open}"),
+        ("We may remove any comment that we consider unsuitable.", "{rules_open}"),
     ],
 )  # fmt: skip
 def test_open_wording_and_risk_read_from_one_sentence(text: str, pattern: str) -> None:
@@ -2924,6 +2927,8 @@ def test_open_wording_and_risk_read_from_one_sentence(text: str, pattern: str) -
          "with anyone who was a client during your employment.", "{while_employed}"),
         ("The Customer shall not audit the Provider more than once in any calendar year.",
          "{papers_only}"),
+        ("Use the forum in a respectful way: no harassment, spam or unlawful content.",
+         "{rules_open}"),
         ("The Dairy shall indemnify the Ripener against claims, including those of buyers, "
          "arising from a recall not caused by the Ripener.", "{own_fault}"),
         # a limit on how often, not a denial
@@ -4372,6 +4377,13 @@ RESTRAINTS_AFTER_THE_JOB = [
      "with any customer you served at any time during your employment.", "present"),
 ]  # fmt: skip
 
+# community rules that name no rule, under a heading on the community
+OPEN_COMMUNITY_RULES = [
+    ("terms", "acceptable_use", "The community", "The forum is there so that members can help "
+     "one another. We ask members to keep it a friendly place and to use it in a proper way.",
+     "vague"),
+]  # fmt: skip
+
 # an exit "at any time" with no reason owed is at will; a list of claims denied as a whole
 EXITS_WITH_NO_REASON_OWED = [
     ("licence", "term_termination", "Term and termination", "The Licensor may at any time end "
@@ -4766,6 +4778,7 @@ def test_a_passing_sum_in_another_clause_states_no_payment_term() -> None:
             *RECORDS_THAT_BECOME_PROPERTY,
             *RESTRAINTS_AFTER_THE_JOB,
             *EXITS_WITH_NO_REASON_OWED,
+            *OPEN_COMMUNITY_RULES,
         )
         if f[-1] in ("vague", "risky")
     ],
@@ -4936,6 +4949,7 @@ def test_a_short_exit_at_will_against_a_long_notice_is_risky(employer: str, expe
         *RECORDS_THAT_BECOME_PROPERTY,
         *RESTRAINTS_AFTER_THE_JOB,
         *EXITS_WITH_NO_REASON_OWED,
+        *OPEN_COMMUNITY_RULES,
     ],
 )
 def test_a_one_paragraph_clause_is_read_from_its_text(

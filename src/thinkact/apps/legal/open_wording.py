@@ -126,7 +126,13 @@ _BOUND_TO_SECRECY = re.compile(
 _OPEN_RULES = re.compile(
     r"(?<![a-z])(?:responsibly|sensibly|considerately|in\s+(?:any|a)\s+(?:way|manner)\s+(?:that\s+)?"
     r"(?:(?:we|it)\s+(?:consider|deem|think|find|regard\s+as)s?|is|are)\s+(?:inappropriate|unacceptable"
-    r"|improper|unsuitable))(?![a-z])"
+    r"|improper|unsuitable)"
+    # "use it in a suitable way", "keep the community a pleasant place", "remove any post that
+    # we think is unsuitable"
+    r"|in\s+a\s+(?:suitable|proper|appropriate|acceptable|decent|considerate|respectful)\s+"
+    r"(?:way|manner|fashion)|(?:pleasant|friendly|welcoming)\s+(?:place|space|environment)"
+    r"|(?:that|which)\s+(?:we|it)\s+(?:think|consider|deem|feel|find|judge)s?\s+(?:is\s+|are\s+"
+    r"|to\s+be\s+)?(?:unsuitable|inappropriate|unacceptable|improper|objectionable))(?![a-z])"
 )
 _RULE = re.compile(
     r"(?<![a-z])(?:unlawful|illegal|spam|harass|infring|malware|virus|reverse\s+engineer|scrap|abus"
