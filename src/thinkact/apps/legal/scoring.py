@@ -161,6 +161,8 @@ SPLITS: tuple[str, ...] = (
     "fresh110",
     "fresh111",
     "fresh112",
+    "fresh113",
+    "fresh114",
     "real",
 )
 
