@@ -1264,6 +1264,11 @@ def test_a_clause_found_only_in_passing_mentions_is_missing(
         ("terms", "warranties", [
             ("9. Our Liability", "We warrant that the boats we hire out are seaworthy."),
         ]),
+        # the privacy contact given with the controller's address
+        ("privacy", "privacy_contact", [
+            ("Controller", "Lakeside Rowers, Lake Road 12, Sulkava. Contact person for data "
+             "protection matters: the club secretary, records@lakesiderowers.example"),
+        ]),
     ],
 )  # fmt: skip
 def test_a_clause_said_in_another_items_clause_is_not_missing(
@@ -2446,7 +2451,7 @@ def test_the_paying_side_named_by_the_document_may_leave_at_will() -> None:
     from thinkact.apps.legal.exits import payers
 
     text = ("4.3 The Estate may end this Agreement at any time, for any reason, by giving the "
-            "Contractor three months' notice.")  # fmt: skip
+            "Contractor one month's notice.")  # fmt: skip
     subject = _subject(("4. Duration and ending", text))
     item = ITEMS["term_termination"]
     found = _candidates(subject, "term_termination")
@@ -2929,6 +2934,8 @@ def test_open_wording_and_risk_read_from_one_sentence(text: str, pattern: str) -
          "{papers_only}"),
         ("Use the forum in a respectful way: no harassment, spam or unlawful content.",
          "{rules_open}"),
+        ("Thinking ahead: we expect to add new events to our own events page each year.",
+         "{own_ends}"),
         ("The Dairy shall indemnify the Ripener against claims, including those of buyers, "
          "arising from a recall not caused by the Ripener.", "{own_fault}"),
         # a limit on how often, not a denial
@@ -4384,6 +4391,37 @@ OPEN_COMMUNITY_RULES = [
      "vague"),
 ]  # fmt: skip
 
+# payment left to custom; a designer's licence it may end or its design sold to rivals; a
+# renewal either party stops by notifying the other; an exit for convenience on months of
+# notice; tax a party "becomes liable to" is no liability clause; partners' own offers
+CUSTOM_RIVALS_AND_MONTHS_OF_NOTICE = [
+    ("services", "ip_ownership", "Intellectual property", "All rights in the Design produced in "
+     "the course of the Services belong to the Designer. The Designer grants the Client a "
+     "non-exclusive licence to use the Design. The Designer may end that licence at any time by "
+     "giving the Client 30 days' written notice, without stating a reason.", "risky"),
+    ("services", "ip_ownership", "Intellectual property", "All rights in the Design belong to the "
+     "Designer. The Designer may license, sell and display the Design to or for any other "
+     "person, including a business operating in competition with the Client.", "risky"),
+    ("general", "payment_terms", "Payment", "The Buyer shall pay each invoice within the "
+     "customary time after receipt.", "vague"),
+    ("general", "payment_terms", "Payment", "The Buyer shall pay each invoice by bank transfer "
+     "within the period usual between the parties in the trade.", "vague"),
+    ("general", "auto_renewal", "Term", "This agreement continues until 31 March 2028. It shall "
+     "then be renewed automatically for successive periods of one year unless either party "
+     "notifies the other in writing, at least three months before the end of the current "
+     "period, that it does not wish to renew.", "present"),
+    ("saas", "term_termination", "Term", "The Agreement renews for further periods of twelve "
+     "months unless either party gives written notice one month before the end of the current "
+     "period. The Provider may end the Agreement for convenience by giving at least six "
+     "months' written notice to the end of a month.", "present"),
+    ("licence", "limitation_of_liability", "Fees", "The Licensee shall pay the Artist a licence "
+     "fee of CHF 3,600 per calendar year, plus value added tax if the Artist becomes liable to "
+     "it.", "missing"),
+    ("privacy", "data_sharing", "Who receives the data", "We may hand the rowers' names and "
+     "e-mail addresses to our sponsors, and they may use these details to send their own offers "
+     "and advertising to you.", "risky"),
+]  # fmt: skip
+
 # an exit "at any time" with no reason owed is at will; a list of claims denied as a whole
 EXITS_WITH_NO_REASON_OWED = [
     ("licence", "term_termination", "Term and termination", "The Licensor may at any time end "
@@ -4779,6 +4817,7 @@ def test_a_passing_sum_in_another_clause_states_no_payment_term() -> None:
             *RESTRAINTS_AFTER_THE_JOB,
             *EXITS_WITH_NO_REASON_OWED,
             *OPEN_COMMUNITY_RULES,
+            *CUSTOM_RIVALS_AND_MONTHS_OF_NOTICE,
         )
         if f[-1] in ("vague", "risky")
     ],
@@ -4950,6 +4989,7 @@ def test_a_short_exit_at_will_against_a_long_notice_is_risky(employer: str, expe
         *RESTRAINTS_AFTER_THE_JOB,
         *EXITS_WITH_NO_REASON_OWED,
         *OPEN_COMMUNITY_RULES,
+        *CUSTOM_RIVALS_AND_MONTHS_OF_NOTICE,
     ],
 )
 def test_a_one_paragraph_clause_is_read_from_its_text(

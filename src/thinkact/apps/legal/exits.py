@@ -167,8 +167,27 @@ def one_sided_exit(
     if len(found) != 1 or len(leaving) != 1:
         return None
     ((who, exit_),) = found.items()
+    if who in keeps_paid:
+        return exit_
+    # Months of notice give the other side time to move: an exit for convenience on three
+    # months or more is the fair form ("may end the Agreement for convenience by giving at
+    # least six months' written notice").
+    own_part = _granting_part(exit_.sentence.text)
+    if not _AT_ONCE.search(own_part) and (_notice_length(own_part) or 0) >= LONG_EXIT_NOTICE:
+        return None
     alone = not any_time - leaving
-    return exit_ if alone or who in keeps_paid or _AT_ONCE.search(exit_.sentence.text) else None
+    return exit_ if alone or _AT_ONCE.search(exit_.sentence.text) else None
+
+
+def _granting_part(text: str) -> str:
+    """The part of a sentence, between semicolons, that grants the right to end it (not the
+    other side's: "...at its convenience; the Contractor may terminate only if ... 90 days")."""
+    grant = _MAY_END.search(text)
+    if grant is None:
+        return text
+    start = text.rfind(";", 0, grant.start()) + 1
+    end = text.find(";", grant.end())
+    return text[start : end if end >= 0 else len(text)]
 
 
 def _no_reason_owed(c: Candidate) -> bool:
@@ -220,6 +239,7 @@ def _notice_length(text: str) -> int | None:
 
 
 LONG_NOTICE = 56  # days: two months, or eight weeks
+LONG_EXIT_NOTICE = 90  # days: three months
 
 
 def uneven_notice(own: Sequence[Candidate], paying: frozenset[str]) -> Candidate | None:

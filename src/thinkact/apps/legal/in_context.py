@@ -74,7 +74,8 @@ _LAPSES = re.compile(
     r"|\blicen[cs]e\b[^.;]{0,120}?\b(?:revocable|revoke[sd]?|withdraw[sn]?)\b[^.;]{0,60}?"
     r"\b(?:at any time|for any reason|at will"
     r"|at its (?:sole )?discretion)"
-    r"|\b(?:revoke[sd]?|withdraw[sn]?)\s+(?:the|its|this|that|such|any)\s+licen[cs]e\b[^.;]{0,60}?"
+    r"|\b(?:revoke[sd]?|withdraw[sn]?|end|terminate|cancel)\s+(?:the|its|this|that|such|any)\s+"
+    r"licen[cs]e\b[^.;]{0,60}?"
     r"\b(?:at any time|for any reason|at will|at its (?:sole )?discretion)"
     # or one to the work itself for a fixed number of years ("a non-exclusive licence to use
     # the Deliverables for the display of the Exhibition ... for ten years")
@@ -88,7 +89,8 @@ _LAPSES = re.compile(
     re.IGNORECASE,
 )
 _WORK = re.compile(
-    r"\b(?:deliverables?|work products?|work results?|outputs?|reports?)\b", re.IGNORECASE
+    r"\b(?:deliverables?|work products?|work results?|outputs?|reports?|designs?|artwork)\b",
+    re.IGNORECASE,
 )
 # A licence its grantor may take back over one late payment ("may revoke this licence ...
 # if any amount due under this Agreement is not paid on its due date"), in the clause on
@@ -141,7 +143,15 @@ _SELLS = re.compile(
     # in the course of the Services")
     r"|\bto\s+(?:third\s+parties|others|anyone|other\s+(?:clients|customers))\s+(?:any|all|the)\s+"
     r"[^.;]{0,60}?\b(?:created|made|produced|developed|prepared)\s+(?:in\s+the\s+course\s+of|under"
-    r"|for)\b)",
+    r"|for)\b"
+    # or to the customer's rivals ("to or for any other person, including a business operating
+    # in competition with the Client")
+    r"|\b(?:including|even)\b[^.;]{0,40}?\b(?:competitors?|in\s+competition\s+with|competing\s+with)\b)",
+    re.IGNORECASE,
+)
+# What the maker brought or keeps as its own craft, free to use for anyone: not the work.
+_OWN_STOCK = re.compile(
+    r"\b(?:background|pre-?existing|know-?how|general\s+(?:skills?|knowledge|experience))\b",
     re.IGNORECASE,
 )
 _SUBJECT = re.compile(r"(?:[Tt]he\s+)?([A-Za-z]+)")
@@ -159,7 +169,7 @@ def sells_the_work(own: Sequence[Candidate], paying: frozenset[str]) -> Candidat
             if who in ("and", "or"):  # "The Consultant retains all rights ... and may exploit"
                 first = _SUBJECT.match(CLAUSE_NUMBER.sub("", text))
                 who = first.group(1).lower() if first else who
-            if who in _PRONOUNS or pays(who, paying):
+            if who in _PRONOUNS or pays(who, paying) or _OWN_STOCK.search(m.group()):
                 continue
             return c
     return None

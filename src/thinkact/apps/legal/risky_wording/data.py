@@ -61,6 +61,10 @@ _OWN_ENDS = re.compile(
     r"(?:(?:information|details|news|messages|mailings|e-?mails|offers)\s+(?:about|on|of)\s+)?"
     r"(?:their|its)\s+(?:own\s+)?"
     r"(?:offers|products|services|promotions|marketing)"
+    # or sending people the recipients' own marketing ("they may use these details to send
+    # their own offers and advertising to you and to invite you to their own events")
+    r"|\btheir\s+own\s+(?:offers|advertising|advertisements|adverts|promotions|newsletters?"
+    r"|mailings|events)\b"
     # or selling it outright ("We may sell your personal information to advertisers")
     r"|\b(?:sell|sells|rent|rents)\s+(?:your|personal|users'|customers'|members')\s+(?:personal\s+)?"
     r"(?:data|information|details|contact)"

@@ -58,8 +58,12 @@ DURATIONS = {
         r"(?:may be |is |shall be )?(?:reasonable|reasonably [a-z]+|appropriate|necessary|"
         r"required)"
         # a time set by custom, not by a number ("the credit period customarily allowed")
+        # ("within the customary time after receipt", "within the period usual between the
+        # parties in the spice trade")
         r"|(?:customary|usual|normal|ordinary)\s+(?:[a-z']+\s+){0,4}?(?:practice|period|cycle"
-        r"|course|timescales?|way|manner)|(?:rhythm|cadence|pace)\s+of|(?:period|time)\s+(?:[a-z]+\s+){0,2}?customarily"
+        r"|course|timescales?|way|manner)|(?:rhythm|cadence|pace)\s+of|(?:period|time)\s+"
+        r"(?:[a-z]+\s+){0,2}?customarily|(?:period|time)\s+(?:that\s+is\s+)?(?:customary|usual)\b"
+        r"|within\s+the\s+(?:customary|usual)\s+time\b"
         # a duration that lasts as long as someone judges fit ("for as long as our
         # accounting team considers prudent"), or as is fair ("for so long a time as is fair
         # in the light of how sensitive the information is")
