@@ -530,6 +530,19 @@ def test_a_markdown_title_that_calls_itself_terms_before_a_colon_is_terms(tmp_pa
     assert detect(load(tmp_path, text, "doc.md")).kind.id == "terms"
 
 
+def test_a_long_title_in_capitals_on_the_first_line_of_a_text_file_is_its_title(
+    tmp_path: Path,
+) -> None:
+    text = (
+        "HARBOUR LIGHT POTTERY WORKS - STUDIO MEMBERSHIP, CLASS AND KILN FIRING TERMS\n\n"
+        "These terms govern your membership of our studio.\n\nOpening hours\n\n"
+        "The studio is open from 9 am to 9 pm.\n"
+    )
+    doc = load(tmp_path, text, "doc.txt")
+    assert doc.title == "HARBOUR LIGHT POTTERY WORKS - STUDIO MEMBERSHIP, CLASS AND KILN FIRING TERMS"
+    assert detect(doc).kind.id == "terms"
+
+
 UNNAMED_TEXT = """\
 ARRANGEMENT BETWEEN THE TRUST AND HOLLOWAY SYSTEMS
 

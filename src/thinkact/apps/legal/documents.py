@@ -161,7 +161,10 @@ def segment(name: str, pages: list[str], *, paged: bool | None = None) -> Docume
             # a line in capitals that carries on a shouted sentence ("... LOSS OF OR" before
             # "DAMAGE TO CLIENT'S RAFTS, HOWEVER CAUSED") is no heading
             shouted_on = bool(buf and prev) and prev[-1] not in ".:;?!"
-            caps = bool(_CAPS_HEADING.match(line)) and len(line.split()) <= 10 and not shouted_on
+            # (the document's first line may be a long title: "LONG COVE KILN WORKS - STUDIO
+            # MEMBERSHIP, CLASS AND FIRING TERMS")
+            most = 16 if not (title or passages or buf) else 10
+            caps = bool(_CAPS_HEADING.match(line)) and len(line.split()) <= most and not shouted_on
             is_heading = heading or caps or bool(marked and len(line) <= 80)
             # a PDF's short line between a sentence's end and a numbered paragraph heads it
             # ("What each party promises" before "19. The Owner confirms ...")
