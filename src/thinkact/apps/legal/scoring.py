@@ -163,6 +163,8 @@ SPLITS: tuple[str, ...] = (
     "fresh112",
     "fresh113",
     "fresh114",
+    "fresh115",
+    "fresh116",
     "real",
 )
 
