@@ -1655,6 +1655,18 @@ def test_open_wording_in_a_passing_mention_under_another_clause_does_not_outweig
     assert stated(candidates, ITEMS["term_termination"])[0] == "present"
 
 
+def test_duties_that_remain_in_effect_afterwards_are_not_how_the_agreement_ends() -> None:
+    subject = _subject(
+        ("3. Duration", "Either Party may terminate this Agreement at any time by giving the "
+         "other Party thirty days' written notice."),
+        ("3. Duration", "The Recipient's obligations in respect of Confidential Information "
+         "received before termination shall remain in effect for so long afterwards as the "
+         "Discloser continues to treat that information as commercially valuable to it."),
+    )  # fmt: skip
+    candidates = _candidates(subject, "term_termination")
+    assert stated(candidates, ITEMS["term_termination"])[0] == "present"
+
+
 def test_open_wording_about_what_survives_the_end_is_not_how_the_agreement_ends() -> None:
     # the same section: the term is stated; the survival sentence's open period is the
     # confidentiality term's business
@@ -2936,6 +2948,8 @@ def test_open_wording_and_risk_read_from_one_sentence(text: str, pattern: str) -
          "{rules_open}"),
         ("Thinking ahead: we expect to add new events to our own events page each year.",
          "{own_ends}"),
+        ("The Recipient is not entitled to retain the materials or to use them for its own "
+         "purposes.", "{kept_for_use}"),
         ("The Dairy shall indemnify the Ripener against claims, including those of buyers, "
          "arising from a recall not caused by the Ripener.", "{own_fault}"),
         # a limit on how often, not a denial
@@ -4422,6 +4436,21 @@ CUSTOM_RIVALS_AND_MONTHS_OF_NOTICE = [
      "and advertising to you.", "risky"),
 ]  # fmt: skip
 
+# a further period left "appropriate"; a grant after a denial ("is not required to return
+# it, may retain ..."); a remedy "as it sees fit"
+APPROPRIATE_PERIODS_KEPT_SAMPLES_AND_FIT_STEPS = [
+    ("nda", "confidentiality_term", "Duration", "The obligations in clause 2 continue after "
+     "termination of this Agreement for an appropriate further period, having regard to the "
+     "nature of the Confidential Information.", "vague"),
+    ("nda", "return_of_information", "Return of Materials", "On request, the Recipient will "
+     "return or destroy all Confidential Information. The Discloser is not required to return or "
+     "destroy Confidential Information of the Recipient, may retain any drawings and samples it "
+     "received, and may continue to use such retained materials in its product development.",
+     "risky"),
+    ("licence", "warranties", "Warranties", "If the Software does not work as warranted, the "
+     "Licensor will take such steps as it sees fit to put the matter right.", "vague"),
+]  # fmt: skip
+
 # an exit "at any time" with no reason owed is at will; a list of claims denied as a whole
 EXITS_WITH_NO_REASON_OWED = [
     ("licence", "term_termination", "Term and termination", "The Licensor may at any time end "
@@ -4818,6 +4847,7 @@ def test_a_passing_sum_in_another_clause_states_no_payment_term() -> None:
             *EXITS_WITH_NO_REASON_OWED,
             *OPEN_COMMUNITY_RULES,
             *CUSTOM_RIVALS_AND_MONTHS_OF_NOTICE,
+            *APPROPRIATE_PERIODS_KEPT_SAMPLES_AND_FIT_STEPS,
         )
         if f[-1] in ("vague", "risky")
     ],
@@ -4990,6 +5020,7 @@ def test_a_short_exit_at_will_against_a_long_notice_is_risky(employer: str, expe
         *EXITS_WITH_NO_REASON_OWED,
         *OPEN_COMMUNITY_RULES,
         *CUSTOM_RIVALS_AND_MONTHS_OF_NOTICE,
+        *APPROPRIATE_PERIODS_KEPT_SAMPLES_AND_FIT_STEPS,
     ],
 )
 def test_a_one_paragraph_clause_is_read_from_its_text(

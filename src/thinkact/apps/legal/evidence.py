@@ -128,6 +128,10 @@ NOT_SPANS = {
         # termination of this Agreement and shall remain in force for ...")
         r"|(?<![a-z])(?:obligations?|duties|duty|undertakings?|restrictions?)\b[^.;]{0,80}?"
         r"\bsurvives?\s+(?:the\s+|any\s+|its\s+)?(?:expiry|expiration|termination|end|ending)\b[^.;]*"
+        # or duties that go on "afterwards" or "thereafter", to the sentence's end ("shall
+        # remain in effect for so long afterwards as the Discloser ...")
+        r"|(?<![a-z])(?:obligations?|duties|duty|undertakings?|restrictions?)\b[^.;]{0,160}?"
+        r"\b(?:continue|survive|remain)s?\b[^.;]{0,60}?\b(?:afterwards|thereafter)\b[^.;]*"
     ),
     # a failure to pay as a ground to end the contract, with its cure period ("if Licensee
     # fails to pay any amount due within thirty days after written notice that it is

@@ -30,7 +30,12 @@ def said_without(said: re.Pattern[str], unless: re.Pattern[str]) -> Callable[[st
     return read
 
 
-_DENIED_BEFORE = re.compile(r"\b(?:not|never|no|nor|cannot|neither)\b[^.;]*$")
+# A negation reaches the end of its clause, or a new grant after a comma ("is not required to
+# return it, may retain the samples and may continue to use them").
+_DENIED_BEFORE = re.compile(
+    r"\b(?:not|never|no|nor|cannot|neither)\b"
+    r"(?:(?!,\s+(?:and\s+|but\s+)?(?:may|can|shall|will)\s)[^.;])*$"
+)
 
 
 def affirmed(pattern: re.Pattern[str], text: str, *, denied_within: bool = False) -> bool:

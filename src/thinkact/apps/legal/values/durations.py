@@ -47,7 +47,8 @@ DURATIONS = {
     # may be reasonable".
     "{open_time}": re.compile(
         r"(?<![a-z])(?:(?:reasonable|appropriate|acceptable|adequate|suitable|sufficient|sensible)"
-        r"\s+(?:time|period|timeframe|time frame|juncture|moment|stage|notice|interval)"
+        r"\s+(?:further\s+|additional\s+|subsequent\s+)?(?:time|period|timeframe|time frame"
+        r"|juncture|moment|stage|notice|interval)"
         r"|(?:time|period|timeframe|time frame)\s+(?:that is\s+)?(?:reasonable|appropriate|"
         rf"acceptable)|in due course|in a timely (?:manner|fashion)|{_SOON_ENOUGH}"
         r"|as soon as (?:reasonably )?"

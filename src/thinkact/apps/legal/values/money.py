@@ -142,7 +142,7 @@ MONEY = {
     "{open_remedy}": re.compile(
         r"(?<![a-z])(?:make|carry\s+out|take|provide|offer|perform)\s+such\s+(?:corrections?"
         r"|remedial\s+(?:work|action|steps)|repairs?|remed(?:y|ies)|steps|action|measures|adjustments?)"
-        r"\s+as\s+(?:may\s+be\s+|are\s+|is\s+)?(?:appropriate|fit|suitable|it\s+(?:considers|deems"
-        r"|thinks)|(?:the\s+)?[a-z]+\s+(?:considers|deems|thinks))(?![a-z])"
+        r"\s+as\s+(?:may\s+be\s+|are\s+|is\s+)?(?:appropriate|fit|suitable|(?:it|we|(?:the\s+)?[a-z]+)\s+"
+        r"(?:considers?|deems?|thinks?|sees?\s+fit|decides?))(?![a-z])"
     ),
 }
