@@ -539,7 +539,9 @@ def test_a_long_title_in_capitals_on_the_first_line_of_a_text_file_is_its_title(
         "The studio is open from 9 am to 9 pm.\n"
     )
     doc = load(tmp_path, text, "doc.txt")
-    assert doc.title == "HARBOUR LIGHT POTTERY WORKS - STUDIO MEMBERSHIP, CLASS AND KILN FIRING TERMS"
+    assert (
+        doc.title == "HARBOUR LIGHT POTTERY WORKS - STUDIO MEMBERSHIP, CLASS AND KILN FIRING TERMS"
+    )
     assert detect(doc).kind.id == "terms"
 
 
