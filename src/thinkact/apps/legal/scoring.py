@@ -165,6 +165,8 @@ SPLITS: tuple[str, ...] = (
     "fresh114",
     "fresh115",
     "fresh116",
+    "fresh117",
+    "fresh118",
     "real",
 )
 
