@@ -1055,6 +1055,16 @@ def test_open_wording_that_opens_a_list_of_periods_is_not_vague() -> None:
     assert stated(_candidates(subject, "retention"), ITEMS["retention"])[0] == "present"
 
 
+def test_open_wording_whose_paragraph_goes_on_to_a_list_of_periods_is_not_vague() -> None:
+    subject = _subject(
+        ("How long we keep data", "We keep personal data only for as long as we need it for the "
+         "purposes described in this notice. The periods are in Schedule 1. In summary:"),
+        ("How long we keep data", "booking records: three years after the trip;"),
+        ("How long we keep data", "accounting records: seven years."),
+    )  # fmt: skip
+    assert stated(_candidates(subject, "retention"), ITEMS["retention"])[0] == "present"
+
+
 def test_an_amendment_signed_by_both_parties_is_no_unilateral_change() -> None:
     text = "This Agreement may be amended only by a written instrument signed by both parties."
     verdict, _ = _judged("saas", "changes_to_terms", ("9.1 Amendments", text))
@@ -4450,6 +4460,21 @@ APPROPRIATE_PERIODS_KEPT_SAMPLES_AND_FIT_STEPS = [
     ("licence", "warranties", "Warranties", "If the Software does not work as warranted, the "
      "Licensor will take such steps as it sees fit to put the matter right.", "vague"),
 ]  # fmt: skip
+
+
+def test_a_breach_left_uncured_after_notice_denies_no_notice_of_non_renewal() -> None:
+    heading = "16. Term, Renewal and Termination"
+    verdict, _ = _judged(
+        "general",
+        "auto_renewal",
+        (heading, "16.2 After the Initial Term this Agreement renews for successive terms of one "
+         "Crop Year each unless either Party gives the other written notice of non-renewal at "
+         "least 120 days before the end of the then current term."),
+        (heading, "16.3 Either Party may terminate this Agreement by written notice if:"),
+        (heading, "(a) the other Party commits a material breach and does not remedy it within "
+         "30 days after receiving notice describing the breach;"),
+    )  # fmt: skip
+    assert verdict.verdict == "present"
 
 # an exit "at any time" with no reason owed is at will; a list of claims denied as a whole
 EXITS_WITH_NO_REASON_OWED = [

@@ -310,9 +310,13 @@ def _within(own: Sequence[Candidate], max_months: int, item: Item) -> tuple[bool
 
 
 def _listed_after(c: Candidate, read: Sequence[Candidate], item: Item) -> bool:
-    """Whether a sentence that opens a list ("and in any case no longer than:") has the
-    element stated by the items that follow it in its section ("call recordings: 60 days")."""
-    if not c.sentence.text.rstrip().endswith(":"):
+    """Whether a sentence that opens a list ("and in any case no longer than:"), or whose
+    paragraph goes on to open one ("... for the purposes described. The periods for each
+    category are in Schedule 1. In summary:"), has the element stated by the items that
+    follow it in its section ("call recordings: 60 days")."""
+    if not c.sentence.text.rstrip().endswith(":") and not (
+        c.sentence.passage.text.rstrip().endswith(":")
+    ):
         return False
     section = c.sentence.passage.section
     return any(
@@ -382,6 +386,7 @@ def _conditional(text: str, m: re.Match[str]) -> bool:
     return bool(_CONDITION.search(text, clause_start + 1, m.start()))
 
 
+_UNCURED = re.compile(r"not\s+(?:remedy|cure|rectify|correct|make\s+good)\b", re.IGNORECASE)
 _MEANS = re.compile(r"\b(?:by|through|via)\s+(?:means\s+of\s+)?[\w-]+", re.IGNORECASE)
 _OTHER_SIDE_LEAVES = re.compile(
     r"\b(?:you|customers?|members?|users?|clients?|licensees?|subscribers?)\s+(?:may|can|(?:is|are)"
@@ -503,13 +508,17 @@ def safe_stated(
         # nor is a negation inside a condition ("if the other party ... does not cure it
         # within 30 days after receiving written notice")
         # nor one that frees the other side ("you may cancel ... by written notice, without
-        # the notice period in clause 4.1 applying")
+        # the notice period in clause 4.1 applying"), nor a breach left uncured, a ground to
+        # end it listed under a condition of its own ("(a) the other Party ... does not
+        # remedy it within 30 days after receiving notice")
         denied = _MEANS.sub(
             " ",
             " ".join(
                 m.group()
                 for m in NEGATED.finditer(text)
-                if not _conditional(text, m) and not _OTHER_SIDE_LEAVES.search(text, 0, m.start())
+                if not _conditional(text, m)
+                and not _OTHER_SIDE_LEAVES.search(text, 0, m.start())
+                and not _UNCURED.match(m.group())
             ),
         )
         # (not one kept for narrow grounds, the law or security, beside a safeguard stated
