@@ -4476,6 +4476,7 @@ def test_a_breach_left_uncured_after_notice_denies_no_notice_of_non_renewal() ->
     )  # fmt: skip
     assert verdict.verdict == "present"
 
+
 # an exit "at any time" with no reason owed is at will; a list of claims denied as a whole
 EXITS_WITH_NO_REASON_OWED = [
     ("licence", "term_termination", "Term and termination", "The Licensor may at any time end "
