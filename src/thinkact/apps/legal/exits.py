@@ -131,7 +131,8 @@ def one_sided_exit(
     fair; "will not be obliged to pay any instalment" is not a payment). The paying side
     (a customer, or a name in `paying`: "the Estate shall pay the Charges") may leave at will
     unless it keeps back pay for work done. Where the other side may leave "at any time" too,
-    only an exit that keeps what was paid or takes effect at once is one-sided."""
+    only an exit that keeps what was paid or takes effect at once is one-sided; an exit on
+    three months' notice or more is one-sided only if it keeps what was paid."""
     found: dict[str, Candidate] = {}
     keeps_paid: set[str] = set()  # exits whose paragraph says nothing paid is refunded
     leaving = set()  # every party that may leave at will, the paying side too
