@@ -1763,6 +1763,13 @@ def test_a_price_or_billing_period_settles_that_users_pay_without_asking() -> No
     priced = _subject(("2. Booking", "Prices are in Bahamian dollars and include VAT."))
     model, asked = _never_copies()
     assert StepwiseJudge(model, explain=False).fact(priced, paid) and not asked
+    # a paying member, or money refunded, with no figure anywhere
+    for member in (
+        ("About", "These terms apply to you as a paid member of our pottery co-op."),
+        ("Leaving", "If you leave in your first week, we refund the sum you paid."),
+    ):
+        model, asked = _never_copies()
+        assert StepwiseJudge(model, explain=False).fact(_subject(member), paid) and not asked
 
 
 def test_a_price_left_open_is_vague_beside_a_due_date_in_its_own_paragraph() -> None:
@@ -1782,6 +1789,11 @@ def test_a_price_left_open_is_vague_beside_a_due_date_in_its_own_paragraph() -> 
          True),
         ("The Client may use, copy, publish and sell the Deliverables for any purpose.", False),
         ("The Contractor may keep copies and may not publish them without the Farm's consent.",
+         False),
+        # more of the work, made and sold by the maker itself
+        ("The Pressworks keeps the plates and may print further impressions of the Etchings "
+         "as it wishes and sell them for its own account.", True),
+        ("The Pressworks may not print further impressions of the Etchings or sell them.",
          False),
     ],
 )  # fmt: skip
@@ -5195,3 +5207,31 @@ def test_an_employer_free_to_dismiss_without_notice_while_the_employee_gives_eig
         (heading, "8.3 On termination for any reason the Employee shall return the keys."),
     )  # fmt: skip
     assert verdict.verdict == "risky"
+
+
+@pytest.mark.parametrize(
+    ("bar", "verdict"),
+    [
+        ("For three years after this Agreement ends, the Licensee shall not manufacture or "
+         "distribute any ceramic tile that is not a Licensed Design, whoever designed it.",
+         "risky"),
+        ("The Licensee shall not sell, anywhere in the world, any other printed textiles not "
+         "licensed from the Licensor.", "risky"),
+        ("The Licensee shall not, for two years following the end of the Term, market any "
+         "competing software.", "risky"),
+        # the usual exclusivity: during the term, in the territory
+        ("During the Term the Licensee shall not sell any competing product in the Territory.",
+         None),
+        ("The Licensee shall not sell any product that is not a Licensed Product in the "
+         "Territory.", None),
+    ],
+)  # fmt: skip
+def test_a_licensee_barred_from_other_goods_past_the_term_or_worldwide(
+    bar: str, verdict: str | None
+) -> None:
+    judged, _ = _judged(
+        "licence",
+        "licence_restrictions",
+        ("Restrictions", "The Licensee shall not sublicense the Designs or alter them. " + bar),
+    )
+    assert (judged.verdict == "risky") == (verdict == "risky")

@@ -149,6 +149,16 @@ _SELLS = re.compile(
     r"|\b(?:including|even)\b[^.;]{0,40}?\b(?:competitors?|in\s+competition\s+with|competing\s+with)\b)",
     re.IGNORECASE,
 )
+# Or free to make more of the work and sell them itself ("may use it to pour further castings
+# of the Work, in any number, and to sell ... those castings for its own account").
+_MAKES_MORE = re.compile(
+    r"\b(?:the\s+)?([a-z]+)(?:\s*,\s*(?:who|which))?\s+(?:may|is free to|can|is entitled to)\s+"
+    r"(?:(?!not\b|never\b)[^.;]){0,100}?\b(?:make|pour|cast|print|produce|reproduce|manufacture"
+    r"|strike|run\s+off)\s+(?:any\s+)?(?:further|more|additional|other)\s+(?:castings?|casts?|copies"
+    r"|prints?|editions?|impressions?|pieces|units|replicas)\b[^.;]{0,200}?\b(?:sell|for\s+(?:its"
+    r"|his|her|their)\s+own\s+account)",
+    re.IGNORECASE,
+)
 # What the maker brought or keeps as its own craft, free to use for anyone: not the work.
 _OWN_STOCK = re.compile(
     r"\b(?:background|pre-?existing|know-?how|general\s+(?:skills?|knowledge|experience))\b",
@@ -160,11 +170,11 @@ _PRONOUNS = frozenset({"it", "they", "we", "you", "he", "she", "who", "which", "
 
 def sells_the_work(own: Sequence[Candidate], paying: frozenset[str]) -> Candidate | None:
     """The sentence that leaves a named party other than the paying side free to sell or
-    publish the work "for any purpose" or "without consent": the customer's own right to
-    use its deliverables for any purpose is the fair form."""
+    publish the work "for any purpose" or "without consent", or to make more of it and sell
+    them: the customer's own right to use its deliverables for any purpose is the fair form."""
     for c in own:
         text = normalise(c.sentence.text)
-        for m in _SELLS.finditer(text):
+        for m in (*_SELLS.finditer(text), *_MAKES_MORE.finditer(text)):
             who = m.group(1).lower()
             if who in ("and", "or"):  # "The Consultant retains all rights ... and may exploit"
                 first = _SUBJECT.match(CLAUSE_NUMBER.sub("", text))

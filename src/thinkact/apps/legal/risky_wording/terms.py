@@ -116,6 +116,61 @@ _REVOKED_AT_WILL = re.compile(
 )
 
 
+# A licensee barred from dealing in anything it does not license from the licensor ("will not
+# make, sell or promote, anywhere in the world, any product bearing a marbled pattern that is
+# not a Design"), past the term or across the world: a restraint of its trade, not a limit on
+# the licensed use. A bar on competing goods during the term in a stated territory is the
+# usual exclusivity.
+_DEALS = (
+    r"(?:design|make|manufacture|produce|buy|sell|offer|supply|distribute|promote|market|import"
+    r"|license|licence|deal\s+in|stock|develop|commission)"
+)
+_BARRED_DEALING = re.compile(
+    r"\b(?:will|shall|must|may|agrees?\s+to|undertakes?\s+to)\s+not\b|\b(?:will|shall|must|may)\s+"
+    r"(?:not|never)\b|\bagrees?\s+not\s+to\b|\bundertakes?\s+not\s+to\b"
+)
+_ANY_GOODS = re.compile(rf"\b{_DEALS}\w*\b[^.;]{{0,160}}?\b(?:any|other)\b", re.IGNORECASE)
+_COMPETING_GOODS = re.compile(
+    rf"\b{_DEALS}\w*\b[^.;]{{0,160}}?\b(?:any|other)\s+(?:competing|rival|competitive)\s+"
+    r"(?:[a-z-]+\s+){0,2}?(?:products?|goods|works?|designs?|software|lines?)\b"
+)
+# what sets the goods apart from the licensed ones, after them: "that is not a Design" (the
+# licence's own defined term), "not licensed from the Licensor", "that competes with"
+_NOT_LICENSED = re.compile(
+    r"\bthat\s+(?:is|are)\s+not\s+(?:licensed|supplied|made|designed|approved\s+and\s+licensed)\b"
+    r"|\bnot\s+(?:licensed|supplied|made|designed|obtained)\s+(?:by|from)\b"
+    r"|\bother\s+than\s+(?:the\s+)?(?:licensed|those\s+licensed)\b|\bcompet\w*",
+    re.IGNORECASE,
+)
+_NOT_DEFINED_TERM = re.compile(r"\bthat\s+(?:is|are)\s+not\s+(?:an?\s+|the\s+)?[A-Z][a-z]+")
+
+
+def _other_goods(text: str) -> bool:
+    if _COMPETING_GOODS.search(text.lower()):
+        return True
+    for m in _ANY_GOODS.finditer(text):
+        tail = text[m.end() : m.end() + 120].split(";")[0]
+        if _NOT_LICENSED.search(tail) or _NOT_DEFINED_TERM.search(tail):
+            return True
+    return False
+
+
+_PAST_TERM_OR_WORLD = re.compile(
+    r"\b(?:after|following)\s+(?:it|the\s+term|this\s+(?:agreement|licence|license)|the\s+(?:agreement"
+    r"|licence|license))\s+(?:ends|expires|terminates|has\s+ended|comes\s+to\s+an\s+end)\b"
+    r"|\b(?:years?|months?)\s+(?:after|following)\s+(?:the\s+)?(?:end|expiry|expiration|termination)\b"
+    r"|\banywhere\s+in\s+the\s+world\b|\bthroughout\s+the\s+world\b|\bworld-?wide\b"
+)
+
+
+def _licensee_barred(text: str) -> bool:
+    plain = normalise(text)
+    low = plain.lower()
+    return bool(
+        _BARRED_DEALING.search(low) and _PAST_TERM_OR_WORLD.search(low) and _other_goods(plain)
+    )
+
+
 # Payment put off for four months or more ("by promissory note maturing one hundred and
 # eighty (180) days from the end of the month"): the payee finances the payer. A deadline on
 # late or unpaid sums, interest or refunds is not when payment falls due.
@@ -218,4 +273,5 @@ TERMS: dict[str, Callable[[str], bool]] = {
     "{long_payment}": _long_payment,
     "{kept_on_breach}": _kept_on_breach,
     "{law_at_will}": affirming(_LAW_AT_WILL),
+    "{licensee_barred}": _licensee_barred,
 }
