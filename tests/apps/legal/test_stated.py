@@ -227,6 +227,24 @@ def test_a_licence_grant_states_its_scope(text: str, verdict: str) -> None:
     assert judged.verdict == verdict
 
 
+def test_a_named_loss_excluded_is_a_stated_limit() -> None:
+    text = "Glaze may run in a firing; we are not responsible for that, unless we were careless."
+    subject = _subject(("Liability", text))
+    limit = ITEMS["limitation_of_liability"]
+    assert stated(_candidates(subject, "limitation_of_liability"), limit)[0] == "present"
+
+
+def test_a_duty_under_a_keeping_private_heading_is_the_confidentiality_clause() -> None:
+    subject = _subject(
+        ("7. Keeping Business Information Private", "7.1 Each party will keep private what the "
+         "other tells it about its prices."),
+        ("7. Keeping Business Information Private", "7.2 This section applies for two years "
+         "after the work ends."),
+    )  # fmt: skip
+    found = _candidates(subject, "confidentiality")
+    assert any(c.sentence.text.startswith("7.2") for c in found)
+
+
 def test_a_cap_at_the_charges_paid_is_a_stated_limit() -> None:
     text = "Each party's total liability is capped at the Charges paid in the prior year."
     subject = _subject(("Liability", text))
@@ -2898,6 +2916,8 @@ def test_the_payer_named_before_the_payee_and_a_fee() -> None:
          "legitimate interests may reasonably call for.", "{open_interest}"),
         ("The obligations remain in force for as long thereafter as the Parties may consider "
          "appropriate to the nature of the information.", "{open_interest}"),
+        ("These duties last for so long after the engagement ends as the material is still of "
+         "commercial value to its owner.", "{open_interest}"),
         ("If you do not want to be charged again, you need to let us know in good time before "
          "your next billing date.", "{open_notice}"),
         ("If the Grower is not satisfied, the Contractor will look at the matter and make such "

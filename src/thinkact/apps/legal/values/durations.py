@@ -209,11 +209,13 @@ DURATIONS = {
     # A duty that lasts only while one side keeps an interest in it, or the information its
     # value ("for such time as the Disclosing Party has a legitimate interest"): no period.
     "{open_interest}": re.compile(
-        r"(?<![a-z])(?:for\s+(?:such\s+time|so\s+long|as\s+long)\s+(?:afterwards\s+|thereafter\s+)?as"
-        r"|while|until)\s+[^.;]{0,100}?"
+        # ("for so long after this Agreement ends as the information remains of value")
+        r"(?<![a-z])(?:for\s+(?:such\s+time|so\s+long|as\s+long)\s+(?:afterwards\s+|thereafter\s+"
+        r"|after\s+[^.;]{0,50}?\s+)?as|while|until)\s+[^.;]{0,100}?"
         # ("... may reasonably be considered to retain commercial value")
-        r"(?:has|have|retains?|keeps?)\s+(?:(?:a|an|any|its|their)\s+)?(?:(?:legitimate|reasonable|genuine"
-        r"|commercial|business)\s+){0,2}(?:interest|value)(?![a-z])"
+        r"(?:(?:has|have|retains?|keeps?)\s+(?:(?:a|an|any|its|their)\s+)?(?:(?:legitimate|reasonable"
+        r"|genuine|commercial|business)\s+){0,2}(?:interest|value)"
+        r"|(?:remains?|stays?|is|are)\s+(?:still\s+)?(?:of\s+(?:\w+\s+)?value|valuable))(?![a-z])"
         # or as long as protecting them needs ("for so long afterwards as is reasonably
         # necessary to protect the Discloser's legitimate business interests")
         r"|(?<![a-z])for\s+(?:such\s+time|so\s+long|as\s+long|such\s+period)\s+(?:afterwards\s+|thereafter\s+"
