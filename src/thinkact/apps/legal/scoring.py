@@ -167,6 +167,8 @@ SPLITS: tuple[str, ...] = (
     "fresh116",
     "fresh117",
     "fresh118",
+    "fresh119",
+    "fresh120",
     "real",
 )
 
