@@ -2918,6 +2918,11 @@ def test_the_payer_named_before_the_payee_and_a_fee() -> None:
          "appropriate to the nature of the information.", "{open_interest}"),
         ("These duties last for so long after the engagement ends as the material is still of "
          "commercial value to its owner.", "{open_interest}"),
+        ("The licence covers such of its menus and signs, and such places, as the Licensee may "
+         "think suitable.", "{open_scope}"),
+        ("The arrangements for each inspection, including its timing and cost, will be settled "
+         "between the parties at the time.", "{held_as_agreed}"),
+        ("The amended Terms become effective once they are published on the app.", "{at_once}"),
         ("If you do not want to be charged again, you need to let us know in good time before "
          "your next billing date.", "{open_notice}"),
         ("If the Grower is not satisfied, the Contractor will look at the matter and make such "
@@ -3017,6 +3022,8 @@ def test_open_wording_and_risk_read_from_one_sentence(text: str, pattern: str) -
          "{open_notice}"),
         ("The new fees apply to work ordered after the date of the notice; amounts not yet "
          "invoiced for earlier work stay at the old rates.", "{retroactive}"),
+        ("Nothing in this section prevents the Employee from disclosing information under the "
+         "Whistleblower Protection Act.", "{free_to_disclose}"),
     ],
 )  # fmt: skip
 def test_fair_forms_of_the_same_wording_are_not_read_as_risky(text: str, pattern: str) -> None:
@@ -5255,3 +5262,21 @@ def test_a_licensee_barred_from_other_goods_past_the_term_or_worldwide(
         ("Restrictions", "The Licensee shall not sublicense the Designs or alter them. " + bar),
     )
     assert (judged.verdict == "risky") == (verdict == "risky")
+
+
+def test_a_quarter_ending_on_a_date_is_no_term_clause() -> None:
+    subject = _subject(
+        ("1. Definitions", "In this agreement, Quarter means each period of three months ending "
+         "on 31 March, 30 June, 30 September or 31 December."),
+    )  # fmt: skip
+    assert _candidates(subject, "term_termination") == []
+
+
+def test_rights_left_untouched_by_termination_deny_no_way_out() -> None:
+    subject = _subject(
+        ("4. Duration and Renewal", "This Agreement renews for further periods of one year each "
+         "unless either party gives notice of non-renewal three months before the end of a "
+         "period. Termination does not affect any rights accrued before termination."),
+    )  # fmt: skip
+    found = _candidates(subject, "auto_renewal")
+    assert safe_stated(found, ITEMS["auto_renewal"]) == (True, None)

@@ -387,6 +387,13 @@ def _conditional(text: str, m: re.Match[str]) -> bool:
 
 
 _UNCURED = re.compile(r"not\s+(?:remedy|cure|rectify|correct|make\s+good)\b", re.IGNORECASE)
+# A negation that leaves something untouched denies nothing of it ("Termination does not
+# affect any rights accrued before termination", "without prejudice to any right to end it");
+# not one that makes an act useless ("obligations are not affected by stopping use").
+_LEFT_UNTOUCHED = re.compile(
+    r"(?:not|without)\s+(?:affect|prejudice|impair|limit|relieve|release|waive)(?:s|ing)?\b",
+    re.IGNORECASE,
+)
 _MEANS = re.compile(r"\b(?:by|through|via)\s+(?:means\s+of\s+)?[\w-]+", re.IGNORECASE)
 _OTHER_SIDE_LEAVES = re.compile(
     r"\b(?:you|customers?|members?|users?|clients?|licensees?|subscribers?)\s+(?:may|can|(?:is|are)"
@@ -510,7 +517,8 @@ def safe_stated(
         # nor one that frees the other side ("you may cancel ... by written notice, without
         # the notice period in clause 4.1 applying"), nor a breach left uncured, a ground to
         # end it listed under a condition of its own ("(a) the other Party ... does not
-        # remedy it within 30 days after receiving notice")
+        # remedy it within 30 days after receiving notice"), nor one that leaves something
+        # untouched ("does not affect rights accrued before termination")
         denied = _MEANS.sub(
             " ",
             " ".join(
@@ -519,6 +527,7 @@ def safe_stated(
                 if not _conditional(text, m)
                 and not _OTHER_SIDE_LEAVES.search(text, 0, m.start())
                 and not _UNCURED.match(m.group())
+                and not _LEFT_UNTOUCHED.match(m.group())
             ),
         )
         # (not one kept for narrow grounds, the law or security, beside a safeguard stated

@@ -81,10 +81,15 @@ _FREE_TO_DISCLOSE = re.compile(
     r"|\bnothing in this [a-z]+\s+(?:shall\s+)?(?:restricts?|limits?|prevents?)\s+(?:the\s+)?"
     r"[a-z]+\s+from\s+(?:using\s+(?:or|and)\s+)?disclosing\b"
     # (not what the law or an authority asks: "from disclosing information where required by
-    # law, ... to a government authority")
+    # law, ... to a government authority", nor a disclosure the law protects)
     r"(?!\s+(?:[a-z]+\s+){0,3}?(?:where|when|if|as|to\s+the\s+extent)\s+(?:it\s+is\s+)?(?:required"
     r"|compelled|permitted)|\s+(?:[a-z]+\s+){0,3}?to\s+(?:a|any|the)\s+(?:government|court|regulator"
-    r"|authorit|tribunal))"
+    r"|authorit|tribunal)"
+    # or what a statute protects ("from disclosing information under the Protected
+    # Disclosures (Protection of Whistleblowers) Act 2022")
+    r"|\s+(?:[a-z]+\s+){0,3}?(?:under|in\s+accordance\s+with|pursuant\s+to|as\s+(?:permitted"
+    r"|protected|allowed)\s+by)\s+[^.;]{0,80}?\b(?:act|acts|law|laws|statute|legislation"
+    r"|regulations?|whistleblow\w*)\b)"
     r"|\b(?:share|disclose|pass on)\s+[^.;]{0,80}?\b(?:any (?:other )?(?:person|third part\w*)"
     r"|anyone|anybody)\b[^.;]{0,40}?\b(?:as it (?:sees|thinks) fit|as it (?:wishes|chooses)"
     r"|without (?:restriction|limitation)|for any purpose)\b"

@@ -75,9 +75,10 @@ JUDGEMENT = {
         r"[^.;]{0,60}?(?<![a-z])to\s+be\s+(?:agreed|settled|arranged|determined)\s+(?:between|by)\s+"
         r"the\s+parties(?![a-z])"
         # ("The timing, scope and costs of any such audit ... shall be agreed between the
-        # parties in each case")
+        # parties in each case", "The arrangements for such a check ... will be settled
+        # between the parties")
         r"|(?<![a-z])(?:details|timing|scope|frequency|arrangements|modalities)"
-        r"(?:(?:\s*,\s*|\s+and\s+)(?:details|timing|scope|frequency|costs?|arrangements))*\s+of\s+"
+        r"(?:(?:\s*,\s*|\s+and\s+)(?:details|timing|scope|frequency|costs?|arrangements))*\s+(?:of|for)\s+"
         r"(?:such|the|any|each|these)\s+[a-z]+[^.;]{0,80}?\s(?:will|shall|are\s+to|is\s+to)\s+be\s+"
         r"(?:agreed|settled|arranged|determined|decided)\s+(?:between|by)\s+the\s+parties(?![a-z])"
     ),
@@ -85,8 +86,10 @@ JUDGEMENT = {
     # the Owner ... considers appropriate", "in such other products ... as the Parties may
     # from time to time find suitable").
     "{open_scope}": re.compile(
-        r"(?<![a-z])such\s+(?:other\s+|further\s+)?(?:conditions?|standards?|state|quality|ways?"
-        r"|manner|uses?|products|purposes|media|channels|territor(?:y|ies)|forms?)(?![a-z])[^.;]{0,80}?"
+        # ("such of its products ... and in such places, as the Licensee may consider")
+        r"(?<![a-z])such\s+(?:of\s+(?:its|the|their|his|her)\s+)?(?:other\s+|further\s+)?(?:conditions?"
+        r"|standards?|state|quality|ways?|manner|uses?|products|purposes|media|channels"
+        r"|territor(?:y|ies)|forms?|places|locations|countries|markets|regions)(?![a-z])[^.;]{0,80}?"
         r"(?<![a-z])as\s+[^.;]{0,60}?(?<![a-z])(?:considers?|deems?|thinks?|judges?|regards?|decides?"
         r"|determines?|(?:may\s+)?(?:from\s+time\s+to\s+time\s+)?(?:finds?|requires?|required|sees?\s+fit"
         r"|approves?|chooses?)"
