@@ -169,6 +169,8 @@ SPLITS: tuple[str, ...] = (
     "fresh118",
     "fresh119",
     "fresh120",
+    "fresh121",
+    "fresh122",
     "real",
 )
 
