@@ -2923,6 +2923,13 @@ def test_the_payer_named_before_the_payee_and_a_fee() -> None:
         ("The arrangements for each inspection, including its timing and cost, will be settled "
          "between the parties at the time.", "{held_as_agreed}"),
         ("The amended Terms become effective once they are published on the app.", "{at_once}"),
+        ("Each change applies from the moment it is posted on the notice board.", "{at_once}"),
+        ("Each side keeps the other's plans secret for so long as may be reasonable in the "
+         "circumstances.", "{open_interest}"),
+        ("The Supplier warrants that the kiln controller will operate as specified for an "
+         "adequate period after commissioning.", "{lasting_open}"),
+        ("The Publisher pays the Author a royalty at a rate the parties will agree each spring.",
+         "{open_price}"),
         ("If you do not want to be charged again, you need to let us know in good time before "
          "your next billing date.", "{open_notice}"),
         ("If the Grower is not satisfied, the Contractor will look at the matter and make such "
@@ -3024,6 +3031,10 @@ def test_open_wording_and_risk_read_from_one_sentence(text: str, pattern: str) -
          "invoiced for earlier work stay at the old rates.", "{retroactive}"),
         ("Nothing in this section prevents the Employee from disclosing information under the "
          "Whistleblower Protection Act.", "{free_to_disclose}"),
+        ("The Price is EUR 40 per tonne, and the parties will agree the delivery dates each "
+         "week.", "{open_price}"),
+        ("The Supplier warrants that the kiln controller will operate as specified for twelve "
+         "months after commissioning.", "{lasting_open}"),
     ],
 )  # fmt: skip
 def test_fair_forms_of_the_same_wording_are_not_read_as_risky(text: str, pattern: str) -> None:

@@ -124,7 +124,10 @@ DURATIONS = {
         # they appear "within a reasonable period after Completion" (not the time to remedy one)
         r"|free\s+(?:from|of)\s+defects\b[^.;]{0,80}?\bfor\s+a\s+reasonable\s+(?:time|period)"
         r"|defects?\b[^.;]{0,80}?\b(?:apparent|appears?|arises?|arising|discovered|occurs?|occurring"
-        r"|emerges?)\s+(?:with)?in\s+a\s+reasonable\s+(?:time|period)\s+(?:after|following|of))"
+        r"|emerges?)\s+(?:with)?in\s+a\s+reasonable\s+(?:time|period)\s+(?:after|following|of)"
+        # or works as described only "for a suitable period following installation"
+        r"|(?:perform|conform|operate|function|work)s?\b[^.;]{0,100}?\bfor\s+an?\s+(?:reasonable"
+        r"|suitable|sensible|appropriate|adequate)\s+(?:time|period)\s+(?:after|following|from))"
         r"(?![a-z])"
         rf"(?![^.;]*?{_NUMBER}\s*(?:\(\d+\)\s*)?-?\s*(?:year|month|season|winter|summer)s?(?![a-z]))"
     ),
@@ -231,6 +234,11 @@ DURATIONS = {
         # or as long as the parties think fit ("for as long thereafter as the Parties may
         # consider appropriate to the nature of the information")
         rf"|(?<![a-z])for\s+{_AS_LONG_AS_JUDGED}"
+        # or as long as seems reasonable ("for so long as may be reasonable in the
+        # circumstances", "for such time after this Agreement ends as is reasonable")
+        r"|(?<![a-z])for\s+(?:(?:as|so)\s+long|such\s+(?:further\s+)?(?:time|period))\s+(?:after\s+"
+        r"[^.;]{0,50}?\s+|afterwards\s+|thereafter\s+)?as\s+(?:is|may\s+be|shall\s+be|will\s+be"
+        r"|seems?)\s+(?:reasonable|appropriate|fair|sensible)(?![a-z])"
     ),
     # A stated period stretched by an open one ("for as long as the information retains a
     # confidential character and for such further period as the protection of the Company's
@@ -260,7 +268,7 @@ DURATIONS = {
         r"|(?<![a-z])(?<!other\s)(?<!minor\s)(?:changes?|amendments?|updates?|revisions?|modifications?"
         r"|alterations?|variations?|(?:new|revised|amended|updated|changed)\s+(?:version|terms"
         r"|edition|conditions))\s+(?:will\s+|shall\s+)?(?:(?:takes?|come)\s+(?:into\s+)?effect|(?:are|is"
-        r"|becomes?|be)\s+(?:binding|effective)|binds?\s+[a-z]+)\s+(?:immediately\s+)?(?:when|once|as\s+soon\s+as|on"
+        r"|becomes?|be)\s+(?:binding|effective)|binds?\s+[a-z]+|appl(?:y|ies))\s+(?:immediately\s+)?(?:when|once|as\s+soon\s+as|on"
         r"|upon|from)\s+"
         r"(?:the\s+(?:date|day|moment|time)\s+)?(?:(?:they|it)\s+(?:are|is)\s+|being\s+)?(?:posted"
         r"|published|posting|publication|displayed|uploaded|pinned|put\s+up"
