@@ -3035,6 +3035,9 @@ def test_open_wording_and_risk_read_from_one_sentence(text: str, pattern: str) -
          "week.", "{open_price}"),
         ("The Supplier warrants that the kiln controller will operate as specified for twelve "
          "months after commissioning.", "{lasting_open}"),
+        ("The caps in clause 9.1 do not apply to fraud, to our duties under clause 5 or to a "
+         "breach of clause 4 by the Client, for which liability is unlimited.",
+         "{one_side_unlimited}"),
     ],
 )  # fmt: skip
 def test_fair_forms_of_the_same_wording_are_not_read_as_risky(text: str, pattern: str) -> None:
@@ -5291,3 +5294,9 @@ def test_rights_left_untouched_by_termination_deny_no_way_out() -> None:
     )  # fmt: skip
     found = _candidates(subject, "auto_renewal")
     assert safe_stated(found, ITEMS["auto_renewal"]) == (True, None)
+
+
+def test_a_lawful_basis_said_only_to_apply_is_vague() -> None:
+    sentence = "We have checked that an appropriate ground applies to each use of your data."
+    verdict, _ = _judged("privacy", "lawful_basis", ("Our legal basis", sentence))
+    assert (verdict.verdict, verdict.quote) == ("vague", sentence)

@@ -118,9 +118,11 @@ _NOTHING_LIMITS = re.compile(
     # "No limit applies to the liability of the Distributor."
     r"|\bno limit (?:applies|shall apply|will apply) to (?:the )?(?:[a-z]+(?:'s)? )?liability"
     r"(?: of (?:the )?[a-z]+)?"
-    # "the Customer's liability is not limited": said of one side with no cause named
-    r"|\b(?:the )?[a-z]+(?:'s)? liability(?: (?:to|towards) (?:us|you|the [a-z]+))? (?:is|shall be"
-    r"|will be|remains) (?:not (?:be )?limited|unlimited|without limit(?:ation)?))\s*(?:[.;]|$)"
+    # "the Customer's liability is not limited": said of one side with no cause named (not
+    # "... or to a breach of clause 6.2, for which liability is unlimited": the carve-outs)
+    r"|\b(?:the )?(?!which\b|that\b|whom\b|such\b)[a-z]+(?:'s)? liability"
+    r"(?: (?:to|towards) (?:us|you|the [a-z]+))? (?:is|shall be|will be|remains) "
+    r"(?:not (?:be )?limited|unlimited|without limit(?:ation)?))\s*(?:[.;]|$)"
 )
 
 
