@@ -5300,3 +5300,15 @@ def test_a_lawful_basis_said_only_to_apply_is_vague() -> None:
     sentence = "We have checked that an appropriate ground applies to each use of your data."
     verdict, _ = _judged("privacy", "lawful_basis", ("Our legal basis", sentence))
     assert (verdict.verdict, verdict.quote) == ("vague", sentence)
+
+
+def test_a_refund_settled_in_due_course_after_the_end_is_no_open_way_of_ending() -> None:
+    subject = _subject(
+        ("7. Ending the Agreement", "7.1 If the Agreement ends because the Customer terminates "
+         "for the Supplier's breach, the Customer gets back the unused fees, which the Supplier "
+         "will pay in due course after the Agreement ends."),
+        ("7. Ending the Agreement", "7.2 Either party may terminate the Agreement by written "
+         "notice if the other commits a material breach."),
+    )  # fmt: skip
+    found = _candidates(subject, "term_termination")
+    assert stated(found, ITEMS["term_termination"])[0] == "present"

@@ -132,6 +132,11 @@ NOT_SPANS = {
         # remain in effect for so long afterwards as the Discloser ...")
         r"|(?<![a-z])(?:obligations?|duties|duty|undertakings?|restrictions?)\b[^.;]{0,160}?"
         r"\b(?:continue|survive|remain)s?\b[^.;]{0,60}?\b(?:afterwards|thereafter)\b[^.;]*"
+        # or money settled after the end ("which the Provider will settle in due course after
+        # the Agreement ends"): when a refund is paid says nothing of how the contract ends
+        r"|(?<![a-z])(?:settle|pay|refund|repay|reimburse|credit)\w*\b[^.;]{0,60}?\bafter\s+(?:the\s+"
+        r"|this\s+)?(?:agreement|contract|subscription)\s+(?:ends|has\s+ended|terminates|expires)\b"
+        r"[^.;]*"
     ),
     # a failure to pay as a ground to end the contract, with its cure period ("if Licensee
     # fails to pay any amount due within thirty days after written notice that it is
