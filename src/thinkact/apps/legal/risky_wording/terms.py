@@ -131,7 +131,8 @@ _BARRED_DEALING = re.compile(
 _ANY_GOODS = re.compile(rf"\b{_DEALS}\w*\b[^.;]{{0,160}}?\b(?:any|other)\b", re.IGNORECASE)
 _COMPETING_GOODS = re.compile(
     rf"\b{_DEALS}\w*\b[^.;]{{0,160}}?\b(?:any|other)\s+(?:competing|rival|competitive)\s+"
-    r"(?:[a-z-]+\s+){0,2}?(?:products?|goods|works?|designs?|software|lines?)\b"
+    r"(?:[a-z-]+\s+){0,2}?(?:products?|goods|works?|designs?|software|lines?)\b",
+    re.IGNORECASE,
 )
 # what sets the goods apart from the licensed ones, after them: "that is not a Design" (the
 # licence's own defined term), "not licensed from the Licensor", "that competes with"
@@ -145,7 +146,7 @@ _NOT_DEFINED_TERM = re.compile(r"\bthat\s+(?:is|are)\s+not\s+(?:an?\s+|the\s+)?[
 
 
 def _other_goods(text: str) -> bool:
-    if _COMPETING_GOODS.search(text.lower()):
+    if _COMPETING_GOODS.search(text):
         return True
     for m in _ANY_GOODS.finditer(text):
         tail = text[m.end() : m.end() + 120].split(";")[0]

@@ -44,13 +44,10 @@ MONEY = {
         r"(?<![a-z])(?:reasonable|fair|appropriate|suitable|equitable)\s+(?:compensation"
         r"|remuneration|fees?|price|sum|amount|share|rate|royalt(?:y|ies)|consideration|return)(?![a-z])"
         r"(?![^.;]{0,80}?(?:not\s+exceeding|up\s+to|capped|\d))"
+        # (or right after the noun: "at a percentage the parties will settle in good faith")
         r"|(?<![a-z])(?:compensation|remuneration|fees?|prices?|sums?|amounts?|rates?|royalt(?:y|ies)"
-        r"|percentage)\s+[^.;]{0,120}?(?:as|which|that)\s+the\s+parties\s+(?:shall|will|may)\s+"
+        r"|percentage)\s+(?:[^.;]{0,120}?(?:as|which|that)\s+)?the\s+parties\s+(?:shall|will|may)\s+"
         r"(?:from\s+time\s+to\s+time\s+)?(?:settle|agree|determine|fix|negotiate)(?![a-z])"
-        # ("at a percentage the parties will settle in good faith")
-        r"|(?<![a-z])(?:compensation|remuneration|fees?|prices?|sums?|amounts?|rates?|royalt(?:y|ies)"
-        r"|percentage)\s+the\s+parties\s+(?:shall|will|may)\s+(?:from\s+time\s+to\s+time\s+)?(?:settle"
-        r"|agree|determine|fix|negotiate)(?![a-z])"
         r"|(?<![a-z])(?:rate|price|fee|amount|royalty|percentage)s?(?![a-z])[^.;]{0,40}?\s(?:is\s+|are\s+|shall\s+be\s+"
         r"|will\s+be\s+)?(?:to\s+be\s+)?(?:agreed|settled|negotiated|fixed|determined)\s+(?:between"
         r"|by)\s+the\s+parties(?![a-z])"
