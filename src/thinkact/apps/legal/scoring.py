@@ -171,6 +171,8 @@ SPLITS: tuple[str, ...] = (
     "fresh120",
     "fresh121",
     "fresh122",
+    "fresh123",
+    "fresh124",
     "real",
 )
 
