@@ -5312,3 +5312,65 @@ def test_a_refund_settled_in_due_course_after_the_end_is_no_open_way_of_ending()
     )  # fmt: skip
     found = _candidates(subject, "term_termination")
     assert stated(found, ITEMS["term_termination"])[0] == "present"
+
+
+@pytest.mark.parametrize(
+    ("text", "pattern", "expected"),
+    [
+        # limits said to protect one party alone, not a scope of claims
+        ("The exclusions and caps in this clause benefit only the Supplier.",
+         "{one_side_unlimited}", True),
+        ("These limits apply only to claims in tort.", "{one_side_unlimited}", False),
+        ("The Client's liability, whether arising under clause 4.2 or otherwise, is not limited.",
+         "{one_side_unlimited}", True),
+        # a carve-out that names no party
+        ("In such cases liability is not limited.", "{one_side_unlimited}", False),
+        # changes told at a time left open
+        ("We give members notice of any revision sufficiently in advance.",
+         "{told_in_good_time}", True),
+        ("We give members notice of any revision 30 days in advance.", "{told_in_good_time}",
+         False),
+        # a refund of what one side finds fair
+        ("The Agency returns such portion of the deposit as it finds fair.", "{open_amount}",
+         True),
+        # quality promised as an effort, with or without a firm remedy beside it
+        ("We try to make sure our listings are accurate.", "{effort_only}", True),
+        ("We try to make sure our listings are accurate, and we will correct any mistake you "
+         "point out.",
+         "{effort_only}", False),
+        # a time one side judges itself ready
+        ("The Supplier tells the Customer of the incident once it has been able to assess it.",
+         "{open_time}", True),
+        ("The Supplier tells the Customer of the incident when it is in a position to do so.",
+         "{open_time}", True),
+    ],
+)  # fmt: skip
+def test_wording_read_after_fresh123_and_fresh124(text: str, pattern: str, expected: bool) -> None:
+    assert states(text, (pattern,)) is expected
+
+
+@pytest.mark.parametrize(
+    ("text", "months"),
+    [
+        ("for four (4) calendar years", [48.0]),
+        ("for twelve consecutive months", [12.0]),
+        ("in each contract year", []),
+    ],
+)
+def test_a_word_between_a_number_and_its_unit_keeps_the_period(
+    text: str, months: list[float]
+) -> None:
+    assert months_in(text) == months
+
+
+def test_a_law_left_to_the_applicable_legislation_is_vague() -> None:
+    sentence = "Questions this contract leaves open are decided under the applicable legislation."
+    verdict, _ = _judged("general", "governing_law", ("12. Applicable law", sentence))
+    assert (verdict.verdict, verdict.quote) == ("vague", sentence)
+
+
+def test_ownership_of_goods_is_no_intellectual_property_clause() -> None:
+    subject = _subject(
+        ("4. Ownership and Risk", "Ownership of the goods passes to the Buyer on payment."),
+    )
+    assert _candidates(subject, "ip_ownership") == []

@@ -85,7 +85,9 @@ _EFFORT = re.compile(
 )
 _WARRANTED = re.compile(
     r"(?<![a-z])(?:warrant|guarantee|care\s+and\s+skill|skill\s+and\s+care|conform|as\s+described"
-    r"|specification|workmanlike|satisfactory\s+quality)"
+    r"|specification|workmanlike|satisfactory\s+quality"
+    # or a firm remedy beside the effort ("and we will correct errors you report to us")
+    r"|(?:will|shall|must)\s+(?:promptly\s+)?(?:correct|repair|replace|fix|re-?perform|put\s+right))"
 )
 
 # Quality promised only as "a proper standard" or "good, sound quality", with no standard of

@@ -18,6 +18,12 @@ _TENS = {
 _NUMBER_WORDS = {w: i + 1 for i, w in enumerate(_UNITS)}
 _UNIT = re.compile(r"(year|month|week|season|harvest)s?\b")
 _NUMBER_TOKEN = re.compile(r"\d+|[a-z]+")
+# words that may stand between a number and its unit ("three (3) contract years", "twelve
+# consecutive months")
+_QUALIFIERS = frozenset({
+    "calendar", "contract", "consecutive", "full", "financial", "fiscal", "subscription",
+    "billing", "accounting", "trading", "licence", "license", "lease", "service",
+})  # fmt: skip
 # a season or a harvest comes once a year
 _MONTHS = {"year": 12.0, "month": 1.0, "week": 12 / 52, "season": 12.0, "harvest": 12.0}
 
@@ -29,7 +35,10 @@ def months_in(text: str) -> list[float]:
     low = normalise(text).lower()
     out = []
     for m in _UNIT.finditer(low):
-        before = _NUMBER_TOKEN.findall(low[max(0, m.start() - 40) : m.start()])[-2:]
+        before = _NUMBER_TOKEN.findall(low[max(0, m.start() - 40) : m.start()])
+        if before and before[-1] in _QUALIFIERS:
+            before.pop()
+        before = before[-2:]
         n = _number(before)
         if n is not None and not (n > 100 and m.group(1) in ("season", "harvest")):
             out.append(n * _MONTHS[m.group(1)])

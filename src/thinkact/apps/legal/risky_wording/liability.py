@@ -95,7 +95,9 @@ _UNLIMITED = re.compile(
 )
 _WHOLE_SCOPE = re.compile(
     r"\b(?:all (?:loss|losses|damage|damages|liabilit)|of every kind|of any kind|whatsoever"
-    r"|in connection with this|under this agreement)"
+    r"|in connection with this|under this agreement"
+    # "whether under section 8.2 or otherwise": every cause, not a named one
+    r"|whether\s+(?:under|in|arising)(?:[^.;]|\.\d){0,60}?\bor\s+otherwise)"
 )
 _MUTUAL = re.compile(r"\b(?:either|each|both|neither|the parties|mutual)\b")
 # or answerable for all loss with indirect and unforeseen loss named in ("shall answer to the
@@ -120,7 +122,9 @@ _NOTHING_LIMITS = re.compile(
     r"(?: of (?:the )?[a-z]+)?"
     # "the Customer's liability is not limited": said of one side with no cause named (not
     # "... or to a breach of clause 6.2, for which liability is unlimited": the carve-outs)
-    r"|\b(?:the )?(?!which\b|that\b|whom\b|such\b)[a-z]+(?:'s)? liability"
+    # (not "In those cases liability is unlimited": no party named)
+    r"|\b(?:the )?(?!which\b|that\b|whom\b|such\b)(?<!those )(?<!these )(?<!such )(?<!that )"
+    r"(?<!this )(?<!all )(?<!other )[a-z]+(?:'s)? liability"
     r"(?: (?:to|towards) (?:us|you|the [a-z]+))? (?:is|shall be|will be|remains) "
     r"(?:not (?:be )?limited|unlimited|without limit(?:ation)?))\s*(?:[.;]|$)"
 )
@@ -135,6 +139,15 @@ _NAMED_CARVE_OUT = re.compile(
 )
 
 
+# The limits said to protect one party alone ("The limits in this Section 9 apply only to
+# Mainspring."), not a scope ("apply only to claims in contract").
+_LIMITS_FOR_ONE = re.compile(
+    r"\b(?:limits?|limitations?|exclusions?|caps?)\b[^.;]{0,60}?\b(?:appl(?:y|ies)|operates?"
+    r"|benefits?)\s+only\s+(?:(?:to|in\s+favou?r\s+of|for\s+the\s+benefit\s+of)\s+)?(?:the\s+)?"
+    r"(?!claims?\b|loss|damage|liabilit|direct\b|indirect\b)[a-z]+\s*(?:[.;]|$)"
+)
+
+
 def _one_side_unlimited(text: str) -> bool:
     low = _NAMED_CARVE_OUT.sub(" ", normalise(text).lower())
     if _MUTUAL.search(low):
@@ -143,6 +156,7 @@ def _one_side_unlimited(text: str) -> bool:
         ("liab" in low and _UNLIMITED.search(low) and _WHOLE_SCOPE.search(low))
         or _NOTHING_LIMITS.search(low)
         or _ALL_LOSS.search(low)
+        or _LIMITS_FOR_ONE.search(low)
     )
 
 

@@ -22,7 +22,10 @@ _AFTER_THE_JOB = (
     r"(?<![a-z])(?:after|thereafter|afterwards|following|ends?|ended|termination|ceases?|leaves?"
     r"|leaving)(?![a-z])"
 )
-_IN_GOOD_TIME = r"in good time|in due course|within a reasonable (?:time|period)"
+_IN_GOOD_TIME = (
+    r"in good time|in due course|within a reasonable (?:time|period)"
+    r"|(?:reasonably|sufficiently|adequately)\s+in\s+advance"
+)
 _CHANGE = r"(?:chang|revis|amend|updat|modif|variation|alteration|new\s+version)"
 _TRY_TELL = (
     r"(?<![a-z])(?:will|shall|would)\s+(?:try|endeavou?r|aim|attempt|seek|do\s+(?:our|its|their)\s+best)"
@@ -74,6 +77,10 @@ DURATIONS = {
         r"|such\s+(?:time|period)s?\s+[^.;]{0,60}?\bas\s+[^.;]{0,60}?\b(?:considers?|deems?"
         r"|thinks?|judges?|determines?|decides?|specifies|specify|notifies|stipulates?|sets?"
         r"|(?<!law\s)(?<!laws\s)(?:may\s+)?(?:reasonably\s+)?require)(?![a-z])"
+        # or once one side judges itself ready ("once it has been able to form a sufficient
+        # view of what has happened", "when it is in a position to")
+        r"|(?:once|when|after)\s+(?:it|we|they|the\s+[a-z]+)\s+(?:has|have)\s+been\s+able\s+to"
+        r"|(?:once|when)\s+(?:it|we|they|the\s+[a-z]+)\s+(?:is|are)\s+in\s+a\s+position\s+to"
         # or until one side decides, or while a thing stays of use to it ("until we decide
         # that they are no longer useful", "while the matter remains of interest to us")
         r"|until\s+(?:we|it|they|the\s+[a-z]+)\s+(?:decides?|determines?|considers?|deems?)"
@@ -192,7 +199,10 @@ DURATIONS = {
     ),
     # Changes to the terms told at a time left open ("will inform the Customer of amendments
     # in good time"); told "as soon as practicable" is the fair form after an urgent change.
-    "{told_in_good_time}": re.compile(rf"{_TOLD}[^.;]{{0,60}}?\b(?:{_IN_GOOD_TIME})(?![a-z])"),
+    "{told_in_good_time}": re.compile(
+        rf"(?:{_TOLD}|(?<![a-z])notice\s+of\s+(?:an?\s+|any\s+|the\s+|each\s+|every\s+)?{_CHANGE})"
+        rf"[^.;]{{0,60}}?\b(?:{_IN_GOOD_TIME})(?![a-z])"
+    ),
     # Changes told at a time left open, or only those one side judges to matter ("shall
     # inform the Controller, in good time, of changes to the sub-processors it uses that may
     # be relevant to the Controller"): taken out whole, so the telling does not pass for

@@ -82,7 +82,8 @@ MONEY = {
         r"(?<![a-z])(?:refunds?|credits?|reimbursements?|compensation|repayments?|remed(?:y|ies))(?![a-z])"
         r"[^.;]{0,40}?"
         r"(?<![a-z])(?:as\s+|that\s+|which\s+)?(?:we|it|they|the\s+[a-z]+)\s+(?:may\s+)?(?:consider|considers"
-        r"|deem|deems|think|thinks|judge|judges|determine|determines|decide|decides)\s+(?:to\s+be\s+)?"
+        r"|deem|deems|think|thinks|judge|judges|determine|determines|decide|decides|finds?)\s+"
+        r"(?:to\s+be\s+)?"
         r"(?:fair|appropriate|reasonable|adequate|proper|suitable|equitable|just|fit)(?![a-z])"
         r"|(?<![a-z])(?:amount|size|level|value)\s+of\s+(?:any|the|a|each)\s+(?:refunds?|credits?"
         r"|reimbursements?|compensation)\s+(?:will|shall|is\s+to|is)\s+(?:be\s+)?(?:decided|determined"
@@ -96,10 +97,11 @@ MONEY = {
         # or such part of it as is fair ("refund such part of the Fees paid in advance as is
         # fair and reasonable"), or some part of it, no figure given ("we may be able to return
         # some of what you have paid")
-        r"|(?<![a-z])(?:refunds?|repay|return|credit|reimburse)\b[^.;]{0,40}?\bsuch\s+(?:part|portion"
+        r"|(?<![a-z])(?:refunds?|repays?|returns?|credits?|reimburses?)\b[^.;]{0,40}?\bsuch\s+(?:part"
+        r"|portion"
         r"|proportion|amount|sum|share)\b[^.;]{0,80}?\bas\s+(?:is|are|may\s+be|seems?|(?:we|it|they"
         r"|the\s+[a-z]+)\s+(?:may\s+)?(?:consider|considers|think|thinks|decide|decides|deem|deems"
-        r"|determine|determines))\s+(?:to\s+be\s+)?(?:fair|reasonable|appropriate|equitable|just|proper"
+        r"|determine|determines|finds?))\s+(?:to\s+be\s+)?(?:fair|reasonable|appropriate|equitable|just|proper"
         r"|right)(?![a-z])"
         r"|(?<![a-z])(?:return|refund|repay|give\s+back|pay\s+back)\s+(?:you\s+)?(?:some(?:\s+or\s+all)?|part"
         r"|a\s+part"
