@@ -40,7 +40,7 @@ import httpx
 from thinkact import Agent, AgentConfig
 from thinkact.events import ModelReplied, Notice
 from thinkact.models.capabilities import Capabilities, CapabilityCache, cache_key
-from thinkact.models.local import threads_from_env
+from thinkact.models.local import quiet_openmp, threads_from_env
 from thinkact.models.openai import OpenAIModel
 from thinkact.models.weights import ensure_model
 from thinkact.tools.calculator import calculator
@@ -59,6 +59,7 @@ def server(chat_format: str | None) -> Iterator[str]:
     argv += ["--n_threads", threads, "--n_threads_batch", threads]
     if chat_format:
         argv += ["--chat_format", chat_format]
+    quiet_openmp()  # as thinkact's own engine: the server's threads sleep while they wait
     proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     url = f"http://127.0.0.1:{port}/v1"
     try:

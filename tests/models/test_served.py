@@ -41,7 +41,7 @@ def _free_port() -> int:
 @pytest.fixture(scope="module")
 def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The base URL of llama-cpp-python's server on the embedded GGUF."""
-    from thinkact.models.local import threads_from_env
+    from thinkact.models.local import quiet_openmp, threads_from_env
     from thinkact.models.weights import ensure_model, local_status
 
     status = local_status()
@@ -61,6 +61,7 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     threads = str(threads_from_env())  # the server's default is half the CPUs
     argv += ["--host", "127.0.0.1", "--port", str(port), "--n_ctx", "4096"]
     argv += ["--n_threads", threads, "--n_threads_batch", threads]
+    quiet_openmp()  # the server process inherits it: its threads sleep while they wait
     with log.open("wb") as out:
         proc = subprocess.Popen(argv, stdout=out, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}/v1"

@@ -70,6 +70,16 @@ def threads_from_env() -> int:
     return int(raw)
 
 
+def quiet_openmp() -> None:
+    """Let llama.cpp's OpenMP threads sleep, not spin, while they wait for work.
+
+    Spinning threads take the cores the working ones need whenever anything else runs (a
+    second engine, a test suite, a browser): a reply on 2 busy cores took two to three times
+    as long (bench/openmp_wait.py). Read once, when llama.cpp loads; the user's own setting
+    stands."""
+    os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
+
+
 # --- the model ---------------------------------------------------------------------------
 
 
@@ -180,6 +190,7 @@ class LocalModel:
     def _load(self) -> _Engine:
         if self._engine is not None:
             return self._engine
+        quiet_openmp()
         try:
             from thinkact.models.local_sampling import LazyGrammarLlama
         except ImportError:
