@@ -74,8 +74,8 @@ def quiet_openmp() -> None:
     """Let llama.cpp's OpenMP threads sleep, not spin, while they wait for work.
 
     Spinning threads take the cores the working ones need whenever anything else runs (a
-    second engine, a test suite, a browser): a reply on 2 busy cores took two to three times
-    as long (bench/openmp_wait.py). Read once, when llama.cpp loads; the user's own setting
+    second engine, a test suite, a browser); sleeping ones cost nothing measurable on an idle
+    machine (bench/openmp_wait.py). Read once, when llama.cpp loads; the user's own setting
     stands."""
     os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
 

@@ -139,8 +139,8 @@ _NAMED_CARVE_OUT = re.compile(
 )
 
 
-# The limits said to protect one party alone ("The limits in this Section 9 apply only to
-# Mainspring."), not a scope ("apply only to claims in contract").
+# The limits said to protect one party alone ("The limits in this clause apply only to the
+# Supplier."), not a scope ("apply only to claims in contract").
 _LIMITS_FOR_ONE = re.compile(
     r"\b(?:limits?|limitations?|exclusions?|caps?)\b[^.;]{0,60}?\b(?:appl(?:y|ies)|operates?"
     r"|benefits?)\s+only\s+(?:(?:to|in\s+favou?r\s+of|for\s+the\s+benefit\s+of)\s+)?(?:the\s+)?"

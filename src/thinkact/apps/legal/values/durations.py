@@ -77,8 +77,8 @@ DURATIONS = {
         r"|such\s+(?:time|period)s?\s+[^.;]{0,60}?\bas\s+[^.;]{0,60}?\b(?:considers?|deems?"
         r"|thinks?|judges?|determines?|decides?|specifies|specify|notifies|stipulates?|sets?"
         r"|(?<!law\s)(?<!laws\s)(?:may\s+)?(?:reasonably\s+)?require)(?![a-z])"
-        # or once one side judges itself ready ("once it has been able to form a sufficient
-        # view of what has happened", "when it is in a position to")
+        # or once one side judges itself ready ("once it has been able to assess the
+        # incident", "when it is in a position to")
         r"|(?:once|when|after)\s+(?:it|we|they|the\s+[a-z]+)\s+(?:has|have)\s+been\s+able\s+to"
         r"|(?:once|when)\s+(?:it|we|they|the\s+[a-z]+)\s+(?:is|are)\s+in\s+a\s+position\s+to"
         # or until one side decides, or while a thing stays of use to it ("until we decide
