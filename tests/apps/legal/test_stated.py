@@ -5374,3 +5374,16 @@ def test_ownership_of_goods_is_no_intellectual_property_clause() -> None:
         ("4. Ownership and Risk", "Ownership of the goods passes to the Buyer on payment."),
     )
     assert _candidates(subject, "ip_ownership") == []
+
+
+def test_handing_over_the_contract_is_no_rule_of_use() -> None:
+    subject = _subject(
+        ("14. General", "You may not transfer your account to another person, and we may "
+         "assign these terms to a buyer of our business."),
+    )  # fmt: skip
+    assert _candidates(subject, "acceptable_use") == []
+
+
+def test_a_ban_on_reselling_the_service_stays_a_rule_of_use() -> None:
+    subject = _subject(("14. General", "You may not transfer, resell or rent out the service."))
+    assert len(_candidates(subject, "acceptable_use")) == 1
