@@ -121,8 +121,8 @@ _NOTHING_LIMITS = re.compile(
     r"|\bno limit (?:applies|shall apply|will apply) to (?:the )?(?:[a-z]+(?:'s)? )?liability"
     r"(?: of (?:the )?[a-z]+)?"
     # "the Customer's liability is not limited": said of one side with no cause named (not
-    # "... or to a breach of clause 6.2, for which liability is unlimited": the carve-outs)
-    # (not "In those cases liability is unlimited": no party named)
+    # "... or to a breach of clause 6.2, for which liability is unlimited": the carve-outs;
+    # nor "In those cases liability is unlimited": no party named)
     r"|\b(?:the )?(?!which\b|that\b|whom\b|such\b)(?<!those )(?<!these )(?<!such )(?<!that )"
     r"(?<!this )(?<!all )(?<!other )[a-z]+(?:'s)? liability"
     r"(?: (?:to|towards) (?:us|you|the [a-z]+))? (?:is|shall be|will be|remains) "

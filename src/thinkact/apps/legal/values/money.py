@@ -97,9 +97,8 @@ MONEY = {
         # or such part of it as is fair ("refund such part of the Fees paid in advance as is
         # fair and reasonable"), or some part of it, no figure given ("we may be able to return
         # some of what you have paid")
-        r"|(?<![a-z])(?:refunds?|repays?|returns?|credits?|reimburses?)\b[^.;]{0,40}?\bsuch\s+(?:part"
-        r"|portion"
-        r"|proportion|amount|sum|share)\b[^.;]{0,80}?\bas\s+(?:is|are|may\s+be|seems?|(?:we|it|they"
+        r"|(?<![a-z])(?:refunds?|repays?|returns?|credits?|reimburses?)\b[^.;]{0,40}?\bsuch\s+"
+        r"(?:part|portion|proportion|amount|sum|share)\b[^.;]{0,80}?\bas\s+(?:is|are|may\s+be|seems?|(?:we|it|they"
         r"|the\s+[a-z]+)\s+(?:may\s+)?(?:consider|considers|think|thinks|decide|decides|deem|deems"
         r"|determine|determines|finds?))\s+(?:to\s+be\s+)?(?:fair|reasonable|appropriate|equitable|just|proper"
         r"|right)(?![a-z])"
