@@ -173,6 +173,8 @@ SPLITS: tuple[str, ...] = (
     "fresh122",
     "fresh123",
     "fresh124",
+    "fresh125",
+    "fresh126",
     "real",
 )
 
