@@ -5387,3 +5387,53 @@ def test_handing_over_the_contract_is_no_rule_of_use() -> None:
 def test_a_ban_on_reselling_the_service_stays_a_rule_of_use() -> None:
     subject = _subject(("14. General", "You may not transfer, resell or rent out the service."))
     assert len(_candidates(subject, "acceptable_use")) == 1
+
+
+@pytest.mark.parametrize(
+    ("text", "pattern", "expected"),
+    [
+        # one side liable as the general law has it, for all loss, beside nothing that limits it
+        ("The Distributor is liable to the Supplier under the general rules of Swiss law, "
+         "including for all loss caused by its breach.", "{one_side_unlimited}", True),
+        ("We are liable under the general rules of Swiss law for damage caused by our "
+         "negligence.", "{one_side_unlimited}", False),
+        ("The Distributor is liable under the general rules of Swiss law for all loss, but its "
+         "liability is limited to the fees paid.", "{one_side_unlimited}", False),
+        ("Each party is liable under the general rules of Swiss law for all loss it causes.",
+         "{one_side_unlimited}", False),
+        # a choice to stop or end is the occasion of a rule, not an outcome left to judgement
+        ("Fees are not refunded if the Member decides to stop using the service.",
+         "{discretion}", False),
+        ("If we decide to close the service, we refund the unused months.", "{discretion}", False),
+        ("We may give a refund if we decide to offer one.", "{discretion}", True),
+        ("Refunds are given where the Provider decides they are due.", "{discretion}", True),
+        # a renewal with no reminder, and every quick way of saying no refused
+        ("We will not send a separate reminder before the renewal date.", "{no_reminder}", True),
+        ("Notices by e-mail or telephone are not possible.", "{offline_only}", True),
+        ("Cancellation by e-mail is possible at any time.", "{offline_only}", False),
+    ],
+)  # fmt: skip
+def test_wording_read_after_fresh125_and_fresh126(text: str, pattern: str, expected: bool) -> None:
+    assert states(text, (pattern,)) is expected
+
+
+def test_who_bears_the_loss_of_goods_states_no_ownership_of_work() -> None:
+    subject = _subject(
+        ("6. Ownership of the Panels", "Title to each Panel passes to the Client on delivery. "
+         "Risk of loss or damage to a Panel remains with the Maker until delivery."),
+    )  # fmt: skip
+    assert stated(_candidates(subject, "ip_ownership"), ITEMS["ip_ownership"])[0] == ""
+    owned = _subject(
+        ("6. Ownership", "The copyright in the Designs remains with the Maker."),
+    )
+    assert stated(_candidates(owned, "ip_ownership"), ITEMS["ip_ownership"])[0] == "present"
+
+
+def test_a_section_on_how_a_membership_ends_is_the_termination_clause() -> None:
+    subject = _subject(
+        ("7. How we may end a membership", "We may suspend or end your membership if you "
+         "seriously breach these terms and do not put it right within 14 days."),
+    )  # fmt: skip
+    found = _candidates(subject, "term_termination")
+    assert found and found[0].hits
+    assert stated(found, ITEMS["term_termination"])[0] == "present"

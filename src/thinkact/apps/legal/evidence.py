@@ -224,6 +224,13 @@ NOT_SPANS = {
         r"(?!.*?(?<![a-z])(?:this|the)\s+(?:agreement|contract)(?![a-z'])).*",
         re.DOTALL,
     ),
+    # who bears the loss of goods, to the sentence's end ("Risk of loss or damage to a Marker
+    # remains with the Carver until it is installed", "risk in the goods passes on delivery"):
+    # no rights in work
+    "{goods_risk}": re.compile(
+        r"(?<![a-z])risks?\s+(?:of\s+(?:accidental\s+)?(?:loss|damage|destruction)|in\s+(?:the\s+|each\s+"
+        r"|any\s+)?[a-z]+|(?:shall\s+|will\s+)?pass(?:es)?)(?![a-z])[^.;]*"
+    ),
     # a grant that names nothing the licensee may not do ("grants ... an exclusive licence to
     # reproduce, adapt and publish the Artworks"): the acts it permits are no restriction
     "{plain_grant}": re.compile(

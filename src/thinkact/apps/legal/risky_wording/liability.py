@@ -108,6 +108,16 @@ _ALL_LOSS = re.compile(
     r"|(?:foreseen|foreseeable)\s+or\s+(?:not|unforeseen|unforeseeable))\b"
 )
 
+# or liable for all loss as the general law has it, which sets no limit ("The Licensee is
+# liable to the Licensor according to the general rules of Danish law, including for all
+# loss ..."), unless a limit follows; not for named causes ("for damage caused by our
+# negligence")
+_GENERAL_LAW = re.compile(
+    r"\b(?:is|are|shall\s+be|will\s+be|remains?)\s+liable\b[^.;]{0,60}?\b(?:according\s+to"
+    r"|in\s+accordance\s+with|under|pursuant\s+to)\s+(?:the\s+)?(?:general|ordinary|usual|normal)"
+    r"\s+(?:rules?\s+of\s+(?:the\s+)?)?(?:[a-z]+\s+)?(?:law|rules)\b"
+    r"(?![^.;]*\b(?:subject\s+to|except|save|but|however|limit|cap|exceed)\w*)"
+)
 
 # "Nothing in this agreement limits your liability to us": one side's liability left whole,
 # not a carve-out ("limits our liability for fraud", "... where the law says otherwise").
@@ -156,6 +166,7 @@ def _one_side_unlimited(text: str) -> bool:
         ("liab" in low and _UNLIMITED.search(low) and _WHOLE_SCOPE.search(low))
         or _NOTHING_LIMITS.search(low)
         or _ALL_LOSS.search(low)
+        or (_GENERAL_LAW.search(low) and _WHOLE_SCOPE.search(low))
         or _LIMITS_FOR_ONE.search(low)
     )
 

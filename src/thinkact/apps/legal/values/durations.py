@@ -317,7 +317,8 @@ DURATIONS = {
     # A renewal that comes with no reminder ("We do not send reminders before renewal",
     # "renews without notice to you").
     "{no_reminder}": re.compile(
-        r"(?<![a-z])(?:do|does|will|shall)\s+not\s+(?:send|give|provide|issue)\s+(?:you\s+)?(?:any\s+)?"
+        r"(?<![a-z])(?:do|does|will|shall)\s+not\s+(?:send|give|provide|issue)\s+(?:you\s+)?(?:any\s+|an?\s+)?"
+        r"(?:(?:separate|specific|further|advance|prior|written)\s+)?"
         r"(?:(?:reminders?|notices?|warnings?)\s+(?:before|of|ahead\s+of|prior\s+to)\s+(?:the\s+|any\s+"
         r"|each\s+|a\s+)?renewals?"
         r"|renewal\s+(?:reminders?|notices?|warnings?))(?![a-z])"  # ("send renewal reminders")

@@ -5,13 +5,20 @@ from __future__ import annotations
 
 import re
 
+# A choice to end or stop something ("if the Customer decides to stop using the Service, fees
+# paid are not refunded"; "if we decide to discontinue the Service, we refund ..."): what
+# follows is a rule, not an outcome left to the one who decides.
+_ENDING = (
+    r"stop|end|cancel|terminate|discontinue|close|leave|withdraw|quit|cease|suspend|no\s+longer"
+)
 # An outcome left to one side's judgement ("a refund or a credit, as we consider fair",
 # "where it feels right to us", "at our sole discretion", "case by case").
 _DISCRETION = (
     r"(?<![a-z])(?:(?:as|where|when|if|whatever(?:\s+way|\s+manner)?|however)\s+"
     r"(?:we|it|they|the\s+[a-z]+)\s+"
-    r"(?:may\s+)?(?:consider|considers|deem|deems|think|thinks|judge|judges|decide|decides|"
-    r"feel|feels|see fit|sees fit|choose|chooses)\b|(?:sole|absolute|own|entire)\s+discretion"
+    r"(?:may\s+)?(?:(?:consider|considers|deem|deems|think|thinks|judge|judges|feel|feels|see fit"
+    r"|sees fit)\b|(?:decide|decides|choose|chooses)\b(?!\s+to\s+(?:" + _ENDING + r")(?![a-z])))"
+    r"|(?:sole|absolute|own|entire)\s+discretion"
     r"|its\s+discretion|our\s+discretion|case[- ](?:by|to)[- ]case|feels?\s+right\s+to"
     r"|(?:look\s+at|consider|assess|review|decide)\s+each\s+[a-z]+\s+individually"
     r"|depending\s+on\s+[^.;]{0,60}?\bthe\s+circumstances"

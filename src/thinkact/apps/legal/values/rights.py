@@ -120,7 +120,8 @@ RIGHTS = {
         # in person ... cannot be accepted", "We do not accept cancellations by e-mail")
         r"|(?<![a-z])(?:cancell?ations?|notices?|requests?)\s+(?:[a-z]+\s+){0,3}?by\s+(?:e-?mail"
         r"|telephone|phone)(?![a-z])[^.;]{0,80}?(?<![a-z])(?:cannot|can\s+not|will\s+not|are\s+not"
-        r"|is\s+not|shall\s+not)\s+(?:be\s+)?(?:accepted|valid|effective|recogni[sz]ed)(?![a-z])"
+        r"|is\s+not|shall\s+not)\s+(?:be\s+)?(?:accepted|valid|effective|recogni[sz]ed|possible|permitted"
+        r"|allowed)(?![a-z])"
         r"|(?<![a-z])(?:do|does|will)\s+not\s+accept\s+(?:any\s+)?(?:cancell?ations?|notices?|requests?)"
         r"\s+(?:[a-z]+\s+){0,3}?by\s+(?:e-?mail|telephone|phone)(?![a-z])"
     ),
