@@ -175,6 +175,8 @@ SPLITS: tuple[str, ...] = (
     "fresh124",
     "fresh125",
     "fresh126",
+    "fresh127",
+    "fresh128",
     "real",
 )
 
