@@ -116,7 +116,7 @@ _GENERAL_LAW = re.compile(
     r"\b(?:is|are|shall\s+be|will\s+be|remains?)\s+liable\b[^.;]{0,60}?\b(?:according\s+to"
     r"|in\s+accordance\s+with|under|pursuant\s+to)\s+(?:the\s+)?(?:general|ordinary|usual|normal)"
     r"\s+(?:rules?\s+of\s+(?:the\s+)?)?(?:[a-z]+\s+)?(?:law|rules)\b"
-    r"(?![^.;]*\b(?:subject\s+to|except|save|but|however|limit|cap|exceed)\w*)"
+    r"(?![^.;]*\b(?:subject\s+to|except|save|but|however|limit|cap|exceed))"
 )
 
 # "Nothing in this agreement limits your liability to us": one side's liability left whole,
@@ -163,10 +163,12 @@ def _one_side_unlimited(text: str) -> bool:
     if _MUTUAL.search(low):
         return False
     return bool(
-        ("liab" in low and _UNLIMITED.search(low) and _WHOLE_SCOPE.search(low))
+        (
+            _WHOLE_SCOPE.search(low)
+            and (("liab" in low and _UNLIMITED.search(low)) or _GENERAL_LAW.search(low))
+        )
         or _NOTHING_LIMITS.search(low)
         or _ALL_LOSS.search(low)
-        or (_GENERAL_LAW.search(low) and _WHOLE_SCOPE.search(low))
         or _LIMITS_FOR_ONE.search(low)
     )
 
