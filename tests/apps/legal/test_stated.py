@@ -5437,3 +5437,98 @@ def test_a_section_on_how_a_membership_ends_is_the_termination_clause() -> None:
     found = _candidates(subject, "term_termination")
     assert found and found[0].hits
     assert stated(found, ITEMS["term_termination"])[0] == "present"
+
+
+@pytest.mark.parametrize(
+    ("text", "pattern", "expected"),
+    [
+        # a change told at a time left open, in other words for telling
+        ("Changes will be made known to the Customer in good time by e-mail.",
+         "{told_in_good_time}", True),
+        ("Amendments are announced in due course on the website.", "{told_in_good_time}", True),
+        ("Changes will be made known to the Customer 30 days before they apply.",
+         "{told_in_good_time}", False),
+        # a restraint while the job lasts, not a sentence that only mentions the job
+        ("While you are employed you must not work for a competitor.", "{while_employed}", True),
+        ("You acknowledge that your salary during your employment is sufficient consideration "
+         "for this restriction.", "{while_employed}", False),
+        # an ending that frees one side of duties the other keeps
+        ("When this agreement ends under clause 7.2, the Discloser's obligations under clauses 3 "
+         "and 4 cease, while the Recipient's obligations under those clauses continue in full.",
+         "{freed_alone}", True),
+        ("When this agreement ends, the obligations of confidence continue for three years.",
+         "{freed_alone}", False),
+        # data passed abroad only as far as the contract needs it
+        ("Your address is passed to the courier's partner abroad, because the parcel cannot be "
+         "delivered otherwise.", "{needed_to_perform}", True),
+        ("We send your booking to the hotel abroad where it is necessary to perform your "
+         "booking.", "{needed_to_perform}", True),
+        ("We send your data to our partners abroad to improve our services.",
+         "{needed_to_perform}", False),
+    ],
+)  # fmt: skip
+def test_wording_read_after_fresh127_and_fresh128(text: str, pattern: str, expected: bool) -> None:
+    assert states(text, (pattern,)) is expected
+
+
+def test_a_restraint_of_years_is_not_made_fair_by_a_mention_of_the_job() -> None:
+    candidates = _candidates(
+        _subject(
+            ("8. After employment", "8.1 For five years after your employment ends you must not "
+             "work for any distiller. 8.2 You acknowledge that the payment of your salary during "
+             "your employment is sufficient consideration for this restriction."),
+        ),
+        "non_compete",
+    )  # fmt: skip
+    said, denial = safe_stated(candidates, ITEMS["non_compete"])
+    assert not said and denial is not None and "five years" in denial.shown
+
+
+def test_a_thing_that_stays_its_owners_property_is_no_intellectual_property_clause() -> None:
+    subject = _subject(("5. Custody of the Plates", "The Plates remain the property of the Trust."))
+    assert _candidates(subject, "ip_ownership") == []
+    work = _subject(("5. Reports", "The Reports remain the property of the Trust."))
+    assert stated(_candidates(work, "ip_ownership"), ITEMS["ip_ownership"])[0] == "present"
+
+
+def test_a_leave_to_make_back_up_copies_is_no_licence_restriction() -> None:
+    leave = _subject(
+        ("2. Licence", "The Licensee may make two copies of the Software for back-up purposes, "
+         "provided that each copy carries the Licensor's notices."),
+    )  # fmt: skip
+    assert _candidates(leave, "licence_restrictions") == []
+    bounded = _subject(
+        ("2. Licence", "The Licensee may make one copy of the Software for back-up purposes only."),
+    )
+    assert _candidates(bounded, "licence_restrictions")
+
+
+@pytest.mark.parametrize(
+    ("text", "risky"),
+    [
+        # a paying side that forgoes its own refund when it leaves costs the other side nothing
+        ("The Licensee may terminate this Agreement for convenience at any time on ninety days' "
+         "notice. No fees already paid will be refunded on a termination for convenience.", False),
+        ("The Licensee may terminate this Agreement for convenience at any time. The Licensee "
+         "need not pay for services already performed.", True),
+    ],
+)  # fmt: skip
+def test_a_paying_side_that_leaves_without_a_refund_is_no_one_sided_exit(
+    text: str, risky: bool
+) -> None:
+    verdict, asked = _judged("licence", "term_termination", ("Term and Termination", text))
+    assert (verdict.verdict == "risky") is risky and not asked
+
+
+def test_an_nda_ending_that_frees_one_side_alone_of_its_duties_is_risky() -> None:
+    one_sided = (
+        "7.2 The Discloser may end this agreement at any time by written notice. 7.3 When this "
+        "agreement is ended under clause 7.2, the Discloser's obligations under clauses 3 and 4 "
+        "cease, while the Recipient's obligations under those clauses continue in full."
+    )
+    verdict, _ = _judged("nda", "term_termination", ("7. Term and ending", one_sided))
+    assert verdict.verdict == "risky" and "7.3" in verdict.quote
+    # one side alone ending an NDA is the norm
+    plain = "7.2 The Discloser may end this agreement at any time by written notice."
+    verdict, _ = _judged("nda", "term_termination", ("7. Term and ending", plain))
+    assert verdict.verdict == "present"

@@ -231,11 +231,25 @@ NOT_SPANS = {
         r"(?<![a-z])risks?\s+(?:of\s+(?:accidental\s+)?(?:loss|damage|destruction)|in\s+(?:the\s+|each\s+"
         r"|any\s+)?[a-z]+|(?:shall\s+|will\s+)?pass(?:es)?)(?![a-z])[^.;]*"
     ),
+    # a thing that stays its owner's ("The Plates remain the property of the Trust at all
+    # times"), in a sentence that names no work, rights, papers or making: no rights in work
+    "{kept_things}": re.compile(
+        r"\A(?!.*?(?<![a-z])(?:intellectual|copyrights?|rights?|works?|work\s+product|deliverables?"
+        r"|results?|reports?|designs?|invent\w*|creat\w*|develop\w*|produc\w*|prepar\w*|made|make"
+        r"|software|content|outputs?|data|know-how|materials?|documents?|drawings?|records?|plans?"
+        r"|photographs?|images?|files?)(?![a-z]))"
+        r".*?(?<![a-z])(?:remains?|stays?|continues?\s+to\s+be)\s+(?:at\s+all\s+times\s+)?(?:the\s+)?"
+        r"(?:sole\s+|exclusive\s+|absolute\s+)?property\s+of(?![a-z]).*",
+        re.DOTALL,
+    ),
     # a grant that names nothing the licensee may not do ("grants ... an exclusive licence to
-    # reproduce, adapt and publish the Artworks"): the acts it permits are no restriction
+    # reproduce, adapt and publish the Artworks"), or a leave to copy that does not either
+    # ("may make a reasonable number of copies for back-up, provided each carries its
+    # notices"): the acts it permits are no restriction
     "{plain_grant}": re.compile(
         r"\A(?=.*?(?:(?<![a-z])(?:grants?|granted|hereby\s+licen[cs]es?)(?![a-z])[^.;]*?licen[cs]e"
-        r"|(?<![a-z])licen[cs]e\s+(?:also\s+)?(?:covers|includes|extends\s+to)(?![a-z])))"
+        r"|(?<![a-z])licen[cs]e\s+(?:also\s+)?(?:covers|includes|extends\s+to)(?![a-z])"
+        r"|(?<![a-z])may\s+(?:make|keep|take)\s+[^.;]{0,40}?(?<![a-z])cop(?:y|ies)(?![a-z])))"
         r"(?!.*?(?<![a-z])(?:not|no|never|nor|non|except|excluding|save|other\s+than|without|only"
         r"|solely|prohibit\w*|restrict\w*|limited|subject)(?![a-z])).*",
         re.DOTALL,

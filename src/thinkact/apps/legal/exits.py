@@ -74,6 +74,7 @@ _DEFAULT = re.compile(
 )
 # What the party that ends it gives the other for the work done or the time paid for.
 _PAYS = ["pay", "paid", "payment", "charge", "refund", "compensat", "in lieu", "reimburs"]
+_REFUND = re.compile(r"\b(?:refund|repa(?:y|id))\w*", re.IGNORECASE)
 # The side that pays: its leaving at will ends its own spending, the norm of services and
 # subscriptions, unless it also withholds pay for what was done ("will not be obliged to
 # pay any instalment ... whatever work has been carried out").
@@ -159,7 +160,14 @@ def one_sided_exit(
             states(m.group(), _PAYS) for other in paragraph for m in NEGATED.finditer(other)
         )
         leaving.add(who)
-        if pays(who, paying) and not unpaid:
+        # (no refund to a paying side that leaves costs only itself: "No fees already paid
+        # will be refunded on a termination for convenience")
+        withheld = unpaid and any(
+            states(m.group(), _PAYS) and not _REFUND.search(m.group())
+            for other in paragraph
+            for m in NEGATED.finditer(other)
+        )
+        if pays(who, paying) and not withheld:
             continue
         if not paid:
             found.setdefault(who, c)

@@ -12,7 +12,11 @@ _NUMBER = (
 )
 # A time that is only "soon enough", in the open-time wording and the open-notice one.
 _SOON_ENOUGH = r"in good time|early enough"
-_TOLD = r"(?<![a-z])(?:inform|notif|tell|advise)\w*\b"
+# (or "made known", "announced", "communicated")
+_TOLD = (
+    r"(?<![a-z])(?:inform|notif|tell|advise|announc|communicat|(?:made|make|makes)\s+known)"
+    r"\w*\b"
+)
 _AS_LONG_AS_JUDGED = (
     r"(?:as|so) long(?:\s+afterwards|\s+thereafter)?\s+as\s+[^.;,]{0,50}?\b(?:considers?"
     r"|deems?|regards?|thinks?|judges?|treats?|views?)"
@@ -21,6 +25,12 @@ _AS_LONG_AS_JUDGED = (
 _AFTER_THE_JOB = (
     r"(?<![a-z])(?:after|thereafter|afterwards|following|ends?|ended|termination|ceases?|leaves?"
     r"|leaving)(?![a-z])"
+)
+# A sentence that restrains ("you must not", "you will devote your whole time"), not one that
+# only mentions the job ("your salary during your employment is consideration for it").
+_RESTRAINS = (
+    r"(?=[^.]*?(?<![a-z])(?:not|never|nor|refrain\w*|restrain\w*|prohibited|forbidden|devote\w*"
+    r"|exclusively)(?![a-z]))"
 )
 _IN_GOOD_TIME = (
     r"in good time|in due course|within a reasonable (?:time|period)"
@@ -191,7 +201,7 @@ DURATIONS = {
     # after you leave ...: (a) ...; or (b) deal with anyone who was a customer during your
     # employment" lasts three years).
     "{while_employed}": re.compile(
-        rf"(?:^|(?<=\.))(?:(?!{_AFTER_THE_JOB})[^.])*?"
+        rf"(?:^|(?<=\.)){_RESTRAINS}(?:(?!{_AFTER_THE_JOB})[^.])*?"
         r"(?<![a-z])(?:(?:while|whilst)\s+(?:you\s+are|the\s+employee\s+is|(?:he|she)\s+is"
         r"|they\s+are)\s+(?:employed|in\s+(?:the\s+)?employment)|during\s+(?:your|the|his|her|their)"
         r"\s+employment)(?![a-z])"

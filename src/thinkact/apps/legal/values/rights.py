@@ -125,6 +125,28 @@ RIGHTS = {
         r"|(?<![a-z])(?:do|does|will)\s+not\s+accept\s+(?:any\s+)?(?:cancell?ations?|notices?|requests?)"
         r"\s+(?:[a-z]+\s+){0,3}?by\s+(?:e-?mail|telephone|phone)(?![a-z])"
     ),
+    # An ending that frees one side of duties the other keeps ("Silverlip Bay's obligations
+    # under clauses 3, 4 and 6 cease from the date of the notice, while Coral Spat's
+    # obligations under those clauses continue in full").
+    "{freed_alone}": re.compile(
+        r"(?<![a-z])(?:obligations?|duties|duty|undertakings?)\b[^.;]{0,80}?(?<![a-z])(?:cease|end"
+        r"|lapse|terminate|fall\s+away|no\s+longer\s+apply)s?(?![a-z])[^.;]{0,80}?(?<![a-z])(?:while"
+        r"|whilst|whereas|but)\s+[^.;]{0,60}?(?<![a-z])(?:those|these|the\s+same|such|corresponding"
+        r"|equivalent|its|their)\s+(?:[a-z]+\s+){0,2}?(?:obligations?|duties|undertakings?|clauses?"
+        r"|provisions?)\b[^.;]{0,40}?(?<![a-z])(?:continue|survive|remain)s?(?![a-z])"
+    ),
+    # Data passed on only as the contract needs it ("passed to the courier's partner in the
+    # destination country, because the parcel cannot be delivered otherwise"): a transfer
+    # necessary to perform it, a ground of its own.
+    "{needed_to_perform}": re.compile(
+        r"(?<![a-z])(?:necessary|needed|required|essential)\s+(?:in\s+order\s+)?to\s+(?:deliver|perform"
+        r"|fulfil|complete|carry\s+out|ship)\w*(?![a-z])"
+        r"|(?<![a-z])(?:cannot|can\s+not|could\s+not)\s+(?:otherwise\s+)?be\s+(?:delivered|performed"
+        r"|fulfilled|completed|carried\s+out|shipped)(?![a-z])[^.;]{0,30}?(?<![a-z])(?:otherwise"
+        r"|without)(?![a-z])"
+        r"|(?<![a-z])(?:cannot|can\s+not|could\s+not)\s+otherwise\s+be\s+(?:delivered|performed"
+        r"|fulfilled|completed|carried\s+out|shipped)(?![a-z])"
+    ),
     # A party that may not end it even when the other fails it ("has no other right to end
     # it, whatever the reason"; "no failure by the Supplier releases the Customer").
     "{no_way_out}": re.compile(
