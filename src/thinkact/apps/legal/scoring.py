@@ -177,6 +177,8 @@ SPLITS: tuple[str, ...] = (
     "fresh126",
     "fresh127",
     "fresh128",
+    "fresh129",
+    "fresh130",
     "real",
 )
 
