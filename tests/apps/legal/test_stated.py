@@ -5532,3 +5532,69 @@ def test_an_nda_ending_that_frees_one_side_alone_of_its_duties_is_risky() -> Non
     plain = "7.2 The Discloser may end this agreement at any time by written notice."
     verdict, _ = _judged("nda", "term_termination", ("7. Term and ending", plain))
     assert verdict.verdict == "present"
+
+
+@pytest.mark.parametrize(
+    ("text", "pattern", "expected"),
+    [
+        # a notice period said only to be fitting
+        ("The period of notice shall be one that is appropriate in view of the Employee's length "
+         "of service.", "{open_notice}", True),
+        ("The period of notice shall be one month.", "{open_notice}", False),
+        # use bounded by the work's character, or by limits the licensor is yet to set
+        ("Licensee will use the Designs only in ways that suit their character.",
+         "{manners_only}", True),
+        ("Licensee will observe such reasonable limits on outlets and quantities as Licensor may "
+         "indicate from time to time.", "{manners_only}", True),
+        ("Licensee will not sell more than 500 units in ways that suit their character.",
+         "{manners_only}", False),
+        # recipients that use data for purposes the notice sets out are no free use
+        ("Carriers and banks receive personal data as separate controllers, for their own "
+         "purposes as described in section 7.", "{own_ends}", False),
+        ("Our partners receive personal data for their own purposes, including marketing.",
+         "{own_ends}", True),
+    ],
+)  # fmt: skip
+def test_wording_read_after_fresh129_and_fresh130(text: str, pattern: str, expected: bool) -> None:
+    assert states(text, (pattern,)) is expected
+
+
+def test_a_sentence_that_leaves_the_price_open_states_no_due_date_beside_another() -> None:
+    subject = _subject(
+        ("2. Fees", "2.1 Customer will pay each invoice within a reasonable time after receipt. "
+         "Fees for added acres will be charged on a basis to be agreed."),
+    )  # fmt: skip
+    assert stated(_candidates(subject, "payment_terms"), ITEMS["payment_terms"])[0] == "vague"
+
+
+def test_when_invoices_go_out_is_not_when_they_are_paid() -> None:
+    subject = _subject(
+        ("4. Fees", "4.2 The Provider invoices the fee annually in advance. Invoices shall be "
+         "settled within the time customary between the Parties."),
+    )  # fmt: skip
+    assert stated(_candidates(subject, "payment_terms"), ITEMS["payment_terms"])[0] == "vague"
+    due = _subject(
+        ("4. Fees", "4.2 The Provider invoices the fee annually in advance. Invoices are due "
+         "within 30 days."),
+    )  # fmt: skip
+    assert stated(_candidates(due, "payment_terms"), ITEMS["payment_terms"])[0] == "present"
+
+
+def test_an_underpayment_an_audit_finds_leaves_no_payment_term_open() -> None:
+    subject = _subject(
+        ("4. Royalties", "4.2 Licensee will pay the royalty within 30 days after each quarter."),
+        ("4. Royalties", "4.5 Licensor may inspect the records once a year. Licensee will "
+         "promptly pay any underpayment found, with interest."),
+    )  # fmt: skip
+    assert stated(_candidates(subject, "payment_terms"), ITEMS["payment_terms"])[0] == "present"
+
+
+def test_a_licence_to_the_work_withdrawn_at_will_is_risky_past_a_clause_number() -> None:
+    verdict, _ = _judged(
+        "services",
+        "ip_ownership",
+        ("8. Intellectual property", "8.1 The copyright in the Deliverables belongs to the "
+         "Surveyor. 8.2 The Surveyor grants the Client a licence to use the Deliverables. 8.3 The "
+         "Surveyor may withdraw the licence in clause 8.2 at any time by 30 days' notice."),
+    )  # fmt: skip
+    assert verdict.verdict == "risky" and "8.3" in verdict.quote

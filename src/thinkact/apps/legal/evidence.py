@@ -231,6 +231,15 @@ NOT_SPANS = {
         r"(?<![a-z])risks?\s+(?:of\s+(?:accidental\s+)?(?:loss|damage|destruction)|in\s+(?:the\s+|each\s+"
         r"|any\s+)?[a-z]+|(?:shall\s+|will\s+)?pass(?:es)?)(?![a-z])[^.;]*"
     ),
+    # a correction found later, to the sentence's end ("Licensee will promptly pay any
+    # underpayment found, with interest"): no term of the payments themselves
+    "{correction}": re.compile(
+        r"(?<![a-z])(?:(?:promptly|immediately|forthwith)\s+)?(?:pay|refund|repay|reimburse|credit"
+        r"|make\s+good)\w*\s+(?:[a-z]+\s+){0,3}?(?:underpayments?|overpayments?"
+        r"|deficienc(?:y|ies)|discrepanc(?:y|ies))(?![a-z])[^.;]*"
+        r"|(?<![a-z])(?:any|an|each|the)\s+(?:underpayment|overpayment|discrepancy|deficiency)"
+        r"(?![a-z])[^.;]*"
+    ),
     # a thing that stays its owner's ("The Plates remain the property of the Trust at all
     # times"), in a sentence that names no work, rights, papers or making: no rights in work
     "{kept_things}": re.compile(

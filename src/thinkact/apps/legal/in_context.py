@@ -168,13 +168,23 @@ _SUBJECT = re.compile(r"(?:[Tt]he\s+)?([A-Za-z]+)")
 _PRONOUNS = frozenset({"it", "they", "we", "you", "he", "she", "who", "which", "that", "and", "or"})
 
 
+# A clause number inside a sentence ("withdraw the licence in clause 8.2 at any time") does
+# not end it for the readings of the work, whose spans stop at a full stop.
+_CROSS_REFERENCE = re.compile(r"(?<=\d)\.(?=\d)")
+
+
+def _joined(text: str) -> str:
+    return _CROSS_REFERENCE.sub("-", text)
+
+
 def sells_the_work(own: Sequence[Candidate], paying: frozenset[str]) -> Candidate | None:
     """The sentence that leaves a named party other than the paying side free to sell or
     publish the work "for any purpose" or "without consent", or to make more of it and sell
     them: the customer's own right to use its deliverables for any purpose is the fair form."""
     for c in own:
         text = normalise(c.sentence.text)
-        for m in (*_SELLS.finditer(text), *_MAKES_MORE.finditer(text)):
+        joined = _joined(text)
+        for m in (*_SELLS.finditer(joined), *_MAKES_MORE.finditer(joined)):
             who = m.group(1).lower()
             if who in ("and", "or"):  # "The Consultant retains all rights ... and may exploit"
                 first = _SUBJECT.match(CLAUSE_NUMBER.sub("", text))
@@ -204,7 +214,7 @@ def takes_supplied(own: Sequence[Candidate], paying: frozenset[str]) -> Candidat
     records, data or materials) the other party's: a customer's inputs are not the work it
     pays for."""
     for c in own:
-        for m in _SUPPLIED_TAKEN.finditer(normalise(c.sentence.text).lower()):
+        for m in _SUPPLIED_TAKEN.finditer(_joined(normalise(c.sentence.text)).lower()):
             supplier, taker = m.group(1), m.group(2)
             if supplier == taker or pays(taker, paying):
                 continue
@@ -218,7 +228,7 @@ def work_kept(own: Sequence[Candidate]) -> Candidate | None:
     contract ends ("The licence ends automatically when this Agreement expires", beside a
     licence to use the Deliverables), or lets its maker take it back over one late payment."""
     for c in own:
-        text = c.sentence.text
+        text = _joined(c.sentence.text)
         if _TAKEN_BACK_FOR_LATE_PAYMENT.search(text) and not _CURE_PERIOD.search(text):
             return c
         if _LAPSES.search(text) and _WORK.search(c.sentence.passage.text):

@@ -172,9 +172,17 @@ _MANNERS = re.compile(
     r"|beyond\s+what\s+is\s+reasonable"
     r"|(?:could|would|might|may)\s+(?:fairly\s+|reasonably\s+)?(?:regard|consider|deem)\s+(?:as\s+|to\s+be\s+)?"
     r"(?:prejudicial|harmful|detrimental|damaging|injurious)"
-    # "in a manner befitting its character as a traditional Salzburg product"
+    # "in a manner befitting its character as a traditional Salzburg product", "only in ways
+    # that suit their character"
     r"|in\s+a\s+(?:manner|way)\s+(?:befitting|worthy\s+of|appropriate\s+to|becoming)\s+(?:its|their|the)\s+"
-    r"(?:[a-z]+\s+)?(?:character|standing|reputation|image|nature|status|dignity))"
+    r"(?:[a-z]+\s+)?(?:character|standing|reputation|image|nature|status|dignity)"
+    r"|(?:ways?|manners?)\s+(?:that|which)\s+(?:suit|befit|fit|match)s?\s+(?:its|their|the)\s+"
+    r"(?:[a-z]+\s+)?(?:character|standing|reputation|image|nature|status|dignity)"
+    # or limits the licensor is yet to set ("such reasonable limits on the kinds of products
+    # ... as Licensor may indicate from time to time")
+    r"|such\s+(?:reasonable\s+|further\s+)?(?:limits|limitations|restrictions|conditions|guidelines"
+    r"|rules)\s+[^.;]{0,120}?\bas\s+(?:the\s+)?[a-z]+\s+(?:may|shall|will)\s+(?:from\s+time\s+to"
+    r"\s+time\s+)?(?:indicate|specify|notify|set|prescribe|communicate|determine|issue|impose)s?)"
     r"(?![a-z])"
 )
 _LIMIT = re.compile(

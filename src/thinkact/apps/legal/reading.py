@@ -333,13 +333,25 @@ def _stated_beside(sentence: Sentence, item: Item) -> bool:
     Provider invoices "annually in advance", the Customer who pays "in the ordinary course
     of its accounts payable cycle" still has no due date."""
     actor = _actor(sentence.text)
+    paying = bool(_PAYING.search(sentence.text))
     return any(
         other != sentence.text
         and hits(other, item.words, item.not_words)
         and states(other, item.concrete_match, item.not_words)
+        # (not one that leaves it open too: "charged on a basis to be agreed")
+        and not states(other, item.vague_match, item.not_words)
         and not (actor and (theirs := _actor(other)) and theirs != actor)
+        # (nor when invoices go out, beside when they are paid: "invoices the fee annually in
+        # advance. Invoices shall be settled within the time customary between the Parties")
+        and not (paying and not _PAYING.search(other) and _INVOICING.search(other))
         for other in sentence.passage.sentences()
     )
+
+
+_PAYING = re.compile(
+    r"\b(?:pa(?:y|ys|id|yable|ying|yment)|settle[ds]?|settlement|due)\b", re.IGNORECASE
+)
+_INVOICING = re.compile(r"\b(?:invoic\w*|bill(?:s|ed|ing)?)\b", re.IGNORECASE)
 
 
 _ACTOR = re.compile(

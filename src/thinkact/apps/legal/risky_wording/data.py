@@ -42,8 +42,11 @@ _TAKES_CONTENT = re.compile(
 # health information for their own purposes, including marketing their products to you"),
 # unless the sentence denies it ("they may not use it for their own purposes").
 _OWN_ENDS = re.compile(
+    # (not purposes the notice sets out: "as separate controllers, for their own purposes as
+    # described in section 7")
     r"\b(?:for|in) (?:any of |all of )?(?:their|its) own (?:purposes|marketing|use|ends|benefit"
-    r"|business)"
+    r"|business)(?! (?:as|which are|that are) (?:described|set out|explained|listed|stated"
+    r"|specified))"
     r"|\b(?:to|can|may) (?:market|advertise|promote|sell|offer)(?: you)? (?:their|its) (?:own )?"
     r"(?:products|services)"
     r"|\bmarketing (?:their|its) (?:own )?(?:products|services)"

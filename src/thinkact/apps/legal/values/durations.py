@@ -184,6 +184,11 @@ DURATIONS = {
         r"|(?:reasonable|appropriate|adequate|sufficient) (?:time|period|advance"
         r"|anticipation))(?![a-z])"
         r"|(?<![a-z])(?:reasonable|appropriate|adequate|sufficient)\s+(?:advance|prior)\s+notice(?![a-z])"
+        # or a period said only to be fitting ("The period of notice shall be one that is
+        # appropriate in view of the Employee's length of service")
+        r"|(?<![a-z])(?:notice(?:\s+period)?|period\s+of\s+notice)\s+(?:shall|will|must|is\s+to|should)\s+"
+        r"be\s+(?:one|a\s+period)?\s*(?:that|which)?\s*(?:is\s+)?(?:appropriate|reasonable|adequate"
+        r"|sufficient|proportionate|suitable|commensurate)(?![a-z])"
         # or timed by its effect ("given at a point ... leaving enough of it to run, that
         # the other party is not put in difficulty")
         r"|(?<![a-z])notice\b[^.;]{0,80}?\b(?:leaving enough|enough (?:of it |time )?to\b"
