@@ -5463,6 +5463,9 @@ def test_a_section_on_how_a_membership_ends_is_the_termination_clause() -> None:
          "delivered otherwise.", "{needed_to_perform}", True),
         ("We send your booking to the hotel abroad where it is necessary to perform your "
          "booking.", "{needed_to_perform}", True),
+        ("Your address goes to the local carrier, as the parcel cannot otherwise be delivered.",
+         "{needed_to_perform}", True),
+        ("The parcel cannot be delivered on Sundays.", "{needed_to_perform}", False),
         ("We send your data to our partners abroad to improve our services.",
          "{needed_to_perform}", False),
     ],

@@ -141,11 +141,9 @@ RIGHTS = {
     "{needed_to_perform}": re.compile(
         r"(?<![a-z])(?:necessary|needed|required|essential)\s+(?:in\s+order\s+)?to\s+(?:deliver|perform"
         r"|fulfil|complete|carry\s+out|ship)\w*(?![a-z])"
-        r"|(?<![a-z])(?:cannot|can\s+not|could\s+not)\s+(?:otherwise\s+)?be\s+(?:delivered|performed"
-        r"|fulfilled|completed|carried\s+out|shipped)(?![a-z])[^.;]{0,30}?(?<![a-z])(?:otherwise"
-        r"|without)(?![a-z])"
-        r"|(?<![a-z])(?:cannot|can\s+not|could\s+not)\s+otherwise\s+be\s+(?:delivered|performed"
-        r"|fulfilled|completed|carried\s+out|shipped)(?![a-z])"
+        r"|(?<![a-z])(?:cannot|can\s+not|could\s+not)\s+(?P<otherwise>otherwise\s+)?be\s+(?:delivered"
+        r"|performed|fulfilled|completed|carried\s+out|shipped)(?![a-z])"
+        r"(?(otherwise)|[^.;]{0,30}?(?<![a-z])(?:otherwise|without)(?![a-z]))"
     ),
     # A party that may not end it even when the other fails it ("has no other right to end
     # it, whatever the reason"; "no failure by the Supplier releases the Customer").
