@@ -179,6 +179,8 @@ SPLITS: tuple[str, ...] = (
     "fresh128",
     "fresh129",
     "fresh130",
+    "fresh131",
+    "fresh132",
     "real",
 )
 
