@@ -5601,3 +5601,12 @@ def test_a_licence_to_the_work_withdrawn_at_will_is_risky_past_a_clause_number()
          "Surveyor may withdraw the licence in clause 8.2 at any time by 30 days' notice."),
     )  # fmt: skip
     assert verdict.verdict == "risky" and "8.3" in verdict.quote
+
+
+def test_a_duty_that_lasts_thereafter_as_long_as_interests_call_for_it_is_open() -> None:
+    text = (
+        "The obligations continue after the period ends for so long thereafter as the "
+        "Discloser's legitimate business interests reasonably call for their continuation."
+    )
+    assert states(text, ("{open_interest}",))
+    assert not states("The obligations continue for three years thereafter.", ("{open_interest}",))

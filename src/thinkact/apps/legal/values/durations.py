@@ -251,8 +251,10 @@ DURATIONS = {
         r"|appropriate)\s+to\s+"
         r"(?:protect|safeguard|preserve)(?![a-z])"
         # or while the circumstances or someone's interests call for it ("for as long as the
-        # circumstances reasonably warrant")
-        r"|(?<![a-z])(?:for\s+(?:as|so)\s+long\s+as|for\s+such\s+(?:further\s+)?(?:time|period)\s+as)"
+        # circumstances reasonably warrant", "for so long thereafter as its legitimate business
+        # interests reasonably call for")
+        r"|(?<![a-z])(?:for\s+(?:as|so)\s+long\s+(?:thereafter\s+|afterwards\s+)?as"
+        r"|for\s+such\s+(?:further\s+)?(?:time|period)\s+as)"
         r"\s+[^.;]{0,60}?(?<![a-z])(?:circumstances|interests?|business\s+needs?)(?![a-z])[^.;]{0,40}?"
         r"(?<![a-z])(?:warrants?|requires?|justif(?:y|ies)|demands?|dictates?|necessitates?|calls?\s+for)"
         r"(?![a-z])"
