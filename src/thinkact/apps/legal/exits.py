@@ -156,17 +156,17 @@ def one_sided_exit(
             return None  # a right both parties have
         paragraph = c.sentence.passage.sentences()
         paid = any(states(_DEFAULT.sub(" ", NEGATED.sub(" ", other)), _PAYS) for other in paragraph)
-        unpaid = any(
-            states(m.group(), _PAYS) for other in paragraph for m in NEGATED.finditer(other)
-        )
+        denied = [
+            m.group()
+            for other in paragraph
+            for m in NEGATED.finditer(other)
+            if states(m.group(), _PAYS)
+        ]
+        unpaid = bool(denied)
         leaving.add(who)
         # (no refund to a paying side that leaves costs only itself: "No fees already paid
         # will be refunded on a termination for convenience")
-        withheld = unpaid and any(
-            states(m.group(), _PAYS) and not _REFUND.search(m.group())
-            for other in paragraph
-            for m in NEGATED.finditer(other)
-        )
+        withheld = any(not _REFUND.search(d) for d in denied)
         if pays(who, paying) and not withheld:
             continue
         if not paid:
