@@ -636,3 +636,23 @@ def test_a_contractors_staff_and_insurance_do_not_make_a_contract_of_employment(
         "The Thatcher and its employees shall strip", "The Employer employs the Employee to strip"
     )
     assert detect(load(tmp_path, contract)).kind.id == "employment"
+
+
+def test_a_title_that_names_a_general_contract_outweighs_confidentiality_terms_in_its_body(
+    tmp_path: Path,
+) -> None:
+    sections = [
+        ("Definitions", "Confidential Information has the meaning given in clause 4."),
+        ("Supply", "The Supplier sells Yarn to the Buyer under Orders."),
+        ("Prices", "The Buyer pays each invoice within 30 days."),
+        ("Confidentiality", "The receiving party keeps the Confidential Information of the "
+         "disclosing party secret."),
+        ("Notices", "A notice goes to the address of the recipient in Schedule 5."),
+    ]  # fmt: skip
+    text = "YARN SUPPLY AGREEMENT\n\n" + "\n\n".join(
+        f"ARTICLE {i} - {title.upper()}\n\n{body}" for i, (title, body) in enumerate(sections, 1)
+    )
+    found = detect(load(tmp_path, text))
+    assert (found.kind.id, found.why) == ("general", "title says 'supply agreement'")
+    # the same body under a title that names no kind is read by its terms
+    assert detect(load(tmp_path, text.replace("YARN SUPPLY", "YARN"))).kind.id == "nda"

@@ -5610,3 +5610,64 @@ def test_a_duty_that_lasts_thereafter_as_long_as_interests_call_for_it_is_open()
     )
     assert states(text, ("{open_interest}",))
     assert not states("The obligations continue for three years thereafter.", ("{open_interest}",))
+
+
+@pytest.mark.parametrize(
+    ("text", "pattern", "expected"),
+    [
+        # a raised price that reaches work already under way
+        ("4.3 Contractor may increase the Fixed Price by written notice at any time before final "
+         "payment, including for Work already scheduled or in progress.", "{retroactive}", True),
+        ("Contractor may increase its rates on 60 days' notice, but not for work already in "
+         "progress.", "{retroactive}", False),
+        # changes in force on the day they are published
+        ("The new version applies from the day of its publication.", "{at_once}", True),
+        ("The new version applies 30 days after the day of its publication.", "{at_once}", False),
+        # a licence bounded only by the licensee's business as a whole
+        ("Licensor grants Licensee a license to use the Materials for Licensee's products and "
+         "business.", "{business_only}", True),
+        ("Licensor grants Licensee a license to use the Software in Licensee's business of "
+         "operating warehouses.", "{business_only}", False),
+        ("Licensor grants Licensee a license to use the Software for its internal business "
+         "purposes.", "{business_only}", False),
+        # a renewal stopped by a cancellation timed only "in good time"
+        ("Your membership renews unless it has been cancelled in good time beforehand.",
+         "{open_notice}", True),
+        ("Your membership renews unless it has been cancelled at least 14 days beforehand.",
+         "{open_notice}", False),
+        # a remedy left to talks once the fault is found
+        ("The parties will then discuss in good faith what should be done about the faulty Goods.",
+         "{open_remedy}", True),
+        ("The Supplier will repair or replace the faulty Goods within 14 days.", "{open_remedy}",
+         False),
+        # a standard that is what one side usually expects, stated nowhere
+        ("The sap will meet the quality standards that Buyer usually expects of sap from its "
+         "suppliers.", "{trade_usual}", True),
+        ("The sap will meet the quality standards in Schedule 1.", "{trade_usual}", False),
+        # unforeseeable loss excluded is the fair form, even where negligence caused it
+        ("We are not responsible for any loss that was not a reasonably foreseeable result of our "
+         "breach of these terms or our negligence.", "{negligence_excluded}", False),
+        ("We are not responsible for any loss, however caused, including by our negligence.",
+         "{negligence_excluded}", True),
+        # one side liable in full for any loss it causes
+        ("You are liable to us in full for any loss or damage that you cause us.",
+         "{one_side_unlimited}", True),
+        ("You are liable in full for any damage to the hired equipment.", "{one_side_unlimited}",
+         False),
+    ],
+)  # fmt: skip
+def test_wording_read_after_fresh131_and_fresh132(text: str, pattern: str, expected: bool) -> None:
+    assert states(text, (pattern,)) is expected
+
+
+def test_each_partys_right_to_end_it_without_notice_denies_no_way_out_of_a_renewal() -> None:
+    heading = "4. Term, Renewal and Termination"
+    verdict, _ = _judged(
+        "saas",
+        "auto_renewal",
+        (heading, "4.1 This Agreement runs for an initial term of one year. It renews for one "
+         "further year at a time unless either party gives notice of termination at least three "
+         "months before the end of the current year."),
+        (heading, "4.2 Either party may terminate the Agreement without notice for good cause."),
+    )  # fmt: skip
+    assert verdict.verdict == "present"

@@ -50,8 +50,12 @@ def detect(doc: Document) -> Detected:
     first = normalise(first).lower()[:160] if first != doc.title else ""
     candidates = [k for k in kinds().values() if k.id != "general"]
     for where, text in (("title", head), ("first heading", first), ("opening", opening)):
+        # A title that names a general contract ("Yarn Supply Agreement") settles it too,
+        # whatever confidentiality or service terms its body uses; an opening's mention of
+        # a lease or a supply does not.
         named = [
-            (k, (*k.titles, *k.headline) if where != "opening" else k.titles) for k in candidates
+            (k, (*k.titles, *k.headline) if where != "opening" else k.titles)
+            for k in (candidates if where == "opening" else kinds().values())
         ]
         best = max(
             ((len(t), k, t) for k, titles in named for t in titles if _names(text, t)),

@@ -408,7 +408,8 @@ _LEFT_UNTOUCHED = re.compile(
 )
 _MEANS = re.compile(r"\b(?:by|through|via)\s+(?:means\s+of\s+)?[\w-]+", re.IGNORECASE)
 _OTHER_SIDE_LEAVES = re.compile(
-    r"\b(?:you|customers?|members?|users?|clients?|licensees?|subscribers?)\s+(?:may|can|(?:is|are)"
+    r"\b(?:you|customers?|members?|users?|clients?|licensees?|subscribers?|(?:either|each)\s+party"
+    r"|both\s+parties)\s+(?:may|can|(?:is|are)"
     r"\s+entitled\s+to|ha(?:s|ve)\s+the\s+right\s+to)\s+(?:[a-z]+\s+){0,2}?(?:cancel|terminate|end"
     r"|leave|withdraw|close)\b",
     re.IGNORECASE,
@@ -526,8 +527,9 @@ def safe_stated(
         # not change its terms by posting revised terms online or by notice")
         # nor is a negation inside a condition ("if the other party ... does not cure it
         # within 30 days after receiving written notice")
-        # nor one that frees the other side ("you may cancel ... by written notice, without
-        # the notice period in clause 4.1 applying"), nor a breach left uncured, a ground to
+        # nor one that frees the other side or each ("you may cancel ... by written notice,
+        # without the notice period in clause 4.1 applying"; "either party may terminate
+        # without notice for good cause"), nor a breach left uncured, a ground to
         # end it listed under a condition of its own ("(a) the other Party ... does not
         # remedy it within 30 days after receiving notice"), nor one that leaves something
         # untouched ("does not affect rights accrued before termination")

@@ -95,6 +95,9 @@ _UNLIMITED = re.compile(
 )
 _WHOLE_SCOPE = re.compile(
     r"\b(?:all (?:loss|losses|damage|damages|liabilit)|of every kind|of any kind|whatsoever"
+    # "for any loss or damage that you cause us" (not "any damage to the hired equipment")
+    r"|any (?:loss|losses|damage|damages)(?: or (?:loss|losses|damage|damages))?"
+    r"(?! (?:to|of|in|at)\b)"
     r"|in connection with this|under this agreement"
     # "whether under section 8.2 or otherwise": every cause, not a named one
     r"|whether\s+(?:under|in|arising)(?:[^.;]|\.\d){0,60}?\bor\s+otherwise)"
@@ -184,8 +187,10 @@ _NEGLIGENCE_EXCLUDED = re.compile(
     r"(?!\s+of\s+(?:profits?|revenues?|business|goodwill|opportunit|savings|contracts?))"
     # not "unless it is caused by our negligence", nor "loss that is not caused by our
     # negligence": the fair form
+    # nor "loss that was not a reasonably foreseeable result of our breach or our negligence"
     r"(?:(?!unless|except|other\s+than|save\s+(?:where|if|to|for)|excluding|not\s+(?:caused"
-    r"|due|attributable|arising|resulting))[^.;]){0,200}?"
+    r"|due|attributable|arising|resulting|(?:an?\s+)?(?:reasonably\s+)?foreseeable)|unforeseeable)"
+    r"[^.;]){0,200}?"
     r"(?:(?:howsoever|however)\s+(?:it\s+(?:is|was|may\s+be)\s+)?caused|negligence\s+of\s+(?:the\s+)?[a-z]+"
     r"|(?:its|their|our)\s+(?:own\s+)?negligence|by\s+(?:the\s+)?negligence)"
     # or for everything, its own negligence included ("no liability whatsoever to the

@@ -103,6 +103,12 @@ _RETROACTIVE = re.compile(
     r"|\b(?:appl(?:y|ies)|governs?|binds?)\b[^.;]{0,120}?\b(?:paid|booked|bought|purchased|ordered"
     r"|subscribed|signed\s+up)\s+(?:[a-z]+\s+){0,3}?(?:under|on)\s+(?:an?|the|any)\s+(?:earlier|previous"
     r"|prior|older|old|former)\s+(?:version|terms|edition|conditions)\b"
+    # or a raised price that reaches work already under way ("may increase the Fixed Price ...
+    # at any time, including for Work already scheduled or in progress")
+    r"|\b(?:increase|raise|vary|revise|adjust)\w*\b[^.;]{0,160}?\b(?:including|even)\s+(?:for|to|on)\s+"
+    r"(?:the\s+|any\s+)?(?:work|works|services?|orders?|goods|deliveries|projects?|jobs?)\s+"
+    r"(?:already\s+(?:scheduled|ordered|booked|agreed|begun|started|commenced|under\s+way|underway"
+    r"|in\s+progress)|(?:that\s+(?:is|are)\s+)?in\s+progress|under\s+way|underway)\b"
 )
 
 

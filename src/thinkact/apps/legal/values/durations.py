@@ -184,6 +184,8 @@ DURATIONS = {
         r"|(?:reasonable|appropriate|adequate|sufficient) (?:time|period|advance"
         r"|anticipation))(?![a-z])"
         r"|(?<![a-z])(?:reasonable|appropriate|adequate|sufficient)\s+(?:advance|prior)\s+notice(?![a-z])"
+        # or a cancellation only so timed ("unless it has been cancelled in good time beforehand")
+        rf"|(?<![a-z])(?:cancel(?:l?ed|s|l?ing)?|terminated)\s+[^.;]{{0,40}}?\b(?:{_SOON_ENOUGH})(?![a-z])"
         # or a period said only to be fitting ("The period of notice shall be one that is
         # appropriate in view of the Employee's length of service")
         r"|(?<![a-z])(?:notice(?:\s+period)?|period\s+of\s+notice)\s+(?:shall|will|must|is\s+to|should)\s+"
@@ -297,7 +299,8 @@ DURATIONS = {
         r"|edition|conditions))\s+(?:will\s+|shall\s+)?(?:(?:takes?|come)\s+(?:into\s+)?effect|(?:are|is"
         r"|becomes?|be)\s+(?:binding|effective)|binds?\s+[a-z]+|appl(?:y|ies))\s+(?:immediately\s+)?(?:when|once|as\s+soon\s+as|on"
         r"|upon|from)\s+"
-        r"(?:the\s+(?:date|day|moment|time)\s+)?(?:(?:they|it)\s+(?:are|is)\s+|being\s+)?(?:posted"
+        r"(?:the\s+(?:date|day|moment|time)\s+(?:of\s+(?:its\s+|their\s+)?)?)?(?:(?:they|it)\s+(?:are|is)\s+"
+        r"|being\s+)?(?:posted"
         r"|published|posting|publication|displayed|uploaded|pinned|put\s+up"
         # ("when Provider posts the revised version")
         r"|(?:the\s+)?[a-z]+\s+(?:posts|publishes|uploads|displays))(?![a-z])"

@@ -114,6 +114,16 @@ JUDGEMENT = {
         r"|(?<![a-z])to\s+the\s+extent\s+(?:customary|usual|common|normal)\s+in\s+(?:the\s+)?(?:trade"
         r"|industry|sector|profession)(?![a-z])"
     ),
+    # A licence bounded by nothing but the licensee's business as a whole ("a license to use
+    # the Materials for Licensee's products and business", "in connection with the Maker's
+    # handicraft business"): whatever it makes or does next is within it. Not a business
+    # named by what it does ("in Licensee's business of operating warehouses") nor its
+    # purposes beside a bound (those are `concrete_match`'s: "internal", "own").
+    "{business_only}": re.compile(
+        r"(?<![a-z])licen[cs]e\s+to\s+use\s+[^.;]{0,80}?(?<![a-z])(?:for|in\s+connection\s+with"
+        r"|in\s+relation\s+to)\s+(?:the\s+)?(?:[a-z]+(?:'s|s'|\u2019s)|its|their)\s+(?:[a-z]+\s+)?"
+        r"(?:products\s+and\s+)?business(?:es)?(?![a-z])(?!\s+(?:of|purposes?)(?![a-z]))"
+    ),
     # Use barred only where the licensor judges it unfit ("will refrain from any use of it that
     # the Licensor, acting in its own judgment, may regard as inappropriate"), in a sentence
     # that bars no named act (copying, altering, sublicensing ...).
@@ -135,6 +145,11 @@ JUDGEMENT = {
         r"(?<![a-z])(?:requirements|standards?|norms|specifications?)\s+(?:usually|customarily|normally"
         r"|generally|commonly)\s+(?:applied|accepted|expected|required|used|prevailing)(?![a-z])"
         r"|(?<![a-z])(?:usual|customary|accepted)\s+in\s+the\s+trade(?![a-z])"
+        # or what one side usually asks, stated nowhere ("the quality standards that Buyer
+        # usually expects of sap from its suppliers")
+        r"|(?<![a-z])(?:requirements|standards?|norms|specifications?|quality)\s+(?:that|which)\s+"
+        r"(?:the\s+)?[a-z]+\s+(?:usually|normally|customarily|generally|ordinarily|typically)\s+"
+        r"(?:expects?|requires?|applies|demands?|accepts?|asks?\s+for)(?![a-z])"
         r"|(?<![a-z])as\s+(?:a|an|any)\s+[a-z]+\s+of\s+(?:this|that|its|their|the\s+same)\s+(?:nature|kind"
         r"|type|sort)\s+(?:may|might|would|could)\s+(?:reasonably\s+)?be\s+expected(?![a-z])"
     ),

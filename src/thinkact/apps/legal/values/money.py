@@ -146,5 +146,10 @@ MONEY = {
         r"|remedial\s+(?:work|action|steps)|repairs?|remed(?:y|ies)|steps|action|measures|adjustments?)"
         r"\s+as\s+(?:may\s+be\s+|are\s+|is\s+)?(?:appropriate|fit|suitable|(?:it|we|(?:the\s+)?[a-z]+)\s+"
         r"(?:considers?|deems?|thinks?|sees?\s+fit|decides?))(?![a-z])"
+        # or left to talks once the fault is found ("the parties will then discuss in good
+        # faith what should be done about the faulty Goods")
+        r"|(?<![a-z])(?:discuss|negotiate|consult|talk|confer)\w*\s+(?:[a-z]+\s+){0,4}?(?:what|how)"
+        r"\s+(?:[a-z]+\s+){0,2}?(?:should|is\s+to|are\s+to|will|shall|ought\s+to|needs?\s+to)\s+be\s+"
+        r"(?:done|remedied|put\s+right|dealt\s+with|handled)(?![a-z])"
     ),
 }
