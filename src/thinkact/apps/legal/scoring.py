@@ -181,6 +181,8 @@ SPLITS: tuple[str, ...] = (
     "fresh130",
     "fresh131",
     "fresh132",
+    "fresh133",
+    "fresh134",
     "real",
 )
 
