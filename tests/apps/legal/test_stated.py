@@ -5671,3 +5671,54 @@ def test_each_partys_right_to_end_it_without_notice_denies_no_way_out_of_a_renew
         (heading, "4.2 Either party may terminate the Agreement without notice for good cause."),
     )  # fmt: skip
     assert verdict.verdict == "present"
+
+
+@pytest.mark.parametrize(
+    ("text", "pattern", "expected"),
+    [
+        # a remedy whatever its giver thinks fit; a power is no remedy
+        ("If the Software falls short, the Licensor will take whatever steps it considers "
+         "appropriate to put matters right.", "{open_remedy}", True),
+        ("We may take whatever steps we consider appropriate, including suspending your access.",
+         "{open_remedy}", False),
+        # working as promised only for a time left open
+        ("The Software will do its job properly and will keep doing so for a sensible time after "
+         "it goes into use.", "{lasting_open}", True),
+        ("The Software will do its job properly and will keep doing so for 12 months after it "
+         "goes into use.", "{lasting_open}", False),
+    ],
+)  # fmt: skip
+def test_wording_read_after_fresh133_and_fresh134(text: str, pattern: str, expected: bool) -> None:
+    assert states(text, (pattern,)) is expected
+
+
+def test_duties_that_last_after_the_discussions_end_say_nothing_of_how_they_end() -> None:
+    heading = "4. Duration"
+    verdict, _ = _judged(
+        "nda",
+        "term_termination",
+        (heading, "4.2 Either party may end the discussions at any time by written notice to the "
+         "other."),
+        (heading, "4.3 After the discussions end, the Recipient's undertakings in clause 2 remain "
+         "in force for a reasonable time."),
+    )  # fmt: skip
+    assert verdict.verdict == "present"
+
+
+@pytest.mark.parametrize(
+    ("kid", "item_id", "heading", "text"),
+    [
+        ("services", "ip_ownership", "10. Drawings and Photographs", "10.1 The Owner shall own all "
+         "measured drawings and reports prepared by the Contractor for the Work."),
+        ("dpa", "international_transfers", "6. Transfer of data to third countries", "6.2 The "
+         "Processor shall not transfer personal data to a third country unless the Controller has "
+         "instructed it to do so in writing."),
+        ("terms", "limitation_of_liability", "7. What we promise and what we are responsible for",
+         "7.3 We are not responsible for loss or damage caused by your own breach of these terms."),
+    ],
+)  # fmt: skip
+def test_a_clause_under_its_own_heading_with_one_of_its_words_is_present(
+    kid: str, item_id: str, heading: str, text: str
+) -> None:
+    verdict, _ = _judged(kid, item_id, (heading, text))
+    assert verdict.verdict == "present"

@@ -124,6 +124,12 @@ NOT_SPANS = {
         r"|(?<![a-z])(?:after|following|beyond)\s+(?:the\s+)?(?:end|ending|expiry|expiration|termination)"
         r"\b[^.;]{0,120}?\b(?:continues?|survives?|remains?)\b[^.;]{0,60}?\b(?:obligations?|duties|duty"
         r"|undertakings?|restrictions?)\b[^.;]*"
+        # or "After the discussions end, Hallaneva's undertakings in clause 2 remain in force
+        # for a reasonable time"
+        r"|(?<![a-z])(?:after|following|once)\s+(?:the\s+|this\s+)?(?:discussions|negotiations|talks"
+        r"|agreement|contract|evaluation|relationship|engagement)\s+(?:ends?|ended|(?:has|have)\s+ended"
+        r"|terminates?|expires?|ceases?|(?:is|are)\s+terminated)\b[^.;]{0,60}?\b(?:obligations?|duties"
+        r"|duty|undertakings?|restrictions?)\b[^.;]{0,60}?\b(?:continue|survive|remain)s?\b[^.;]*"
         # or duties that survive the end, to the sentence's end ("shall survive the expiry or
         # termination of this Agreement and shall remain in force for ...")
         r"|(?<![a-z])(?:obligations?|duties|duty|undertakings?|restrictions?)\b[^.;]{0,80}?"

@@ -143,7 +143,9 @@ DURATIONS = {
         r"|defects?\b[^.;]{0,80}?\b(?:apparent|appears?|arises?|arising|discovered|occurs?|occurring"
         r"|emerges?)\s+(?:with)?in\s+a\s+reasonable\s+(?:time|period)\s+(?:after|following|of)"
         # or works as described only "for a suitable period following installation"
-        r"|(?:perform|conform|operate|function|work)s?\b[^.;]{0,100}?\bfor\s+an?\s+(?:reasonable"
+        # ("will do its job properly ... and will keep doing so for a sensible time after")
+        r"|(?:(?:perform|conform|operate|function|work)s?|(?:keeps?|continues?)\s+(?:doing|to\s+do)\s+so"
+        r"|do(?:es)?\s+(?:its|their)\s+job)\b[^.;]{0,100}?\bfor\s+an?\s+(?:reasonable"
         r"|suitable|sensible|appropriate|adequate)\s+(?:time|period)\s+(?:after|following|from))"
         r"(?![a-z])"
         rf"(?![^.;]*?{_NUMBER}\s*(?:\(\d+\)\s*)?-?\s*(?:year|month|season|winter|summer)s?(?![a-z]))"

@@ -142,10 +142,13 @@ MONEY = {
     # A remedy measured only by the one who owes it ("will look at the matter and make such
     # corrections as may be appropriate"); not the repairs a defect needs.
     "{open_remedy}": re.compile(
-        r"(?<![a-z])(?:make|carry\s+out|take|provide|offer|perform)\s+such\s+(?:corrections?"
-        r"|remedial\s+(?:work|action|steps)|repairs?|remed(?:y|ies)|steps|action|measures|adjustments?)"
-        r"\s+as\s+(?:may\s+be\s+|are\s+|is\s+)?(?:appropriate|fit|suitable|(?:it|we|(?:the\s+)?[a-z]+)\s+"
-        r"(?:considers?|deems?|thinks?|sees?\s+fit|decides?))(?![a-z])"
+        # ("will take whatever steps it considers appropriate to put matters right")
+        # (a power is no remedy: "We may take whatever steps we consider appropriate")
+        r"(?<![a-z])(?<!may\s)(?<!can\s)(?:make|carry\s+out|take|provide|offer|perform)\s+(?:such"
+        r"|whatever|whichever)\s+"
+        r"(?:corrections?|remedial\s+(?:work|action|steps)|repairs?|remed(?:y|ies)|steps|action|measures"
+        r"|adjustments?)\s+(?:as\s+)?(?:may\s+be\s+|are\s+|is\s+)?(?:appropriate|fit|suitable|(?:it|we"
+        r"|(?:the\s+)?[a-z]+)\s+(?:considers?|deems?|thinks?|sees?\s+fit|decides?))(?![a-z])"
         # or left to talks once the fault is found ("the parties will then discuss in good
         # faith what should be done about the faulty Goods")
         r"|(?<![a-z])(?:discuss|negotiate|consult|talk|confer)\w*\s+(?:[a-z]+\s+){0,4}?(?:what|how)"
