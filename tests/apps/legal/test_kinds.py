@@ -411,10 +411,16 @@ def test_one_kinds_terms_confined_to_one_section_do_not_make_the_document(
          "Confidential Information secret; the Recipient may tell its advisers."),
         ("Term", "This Agreement lasts three years."),
     ]  # fmt: skip
-    text = "MASTER DISTRIBUTION AGREEMENT\n\n" + "\n\n".join(
-        f"ARTICLE {i} - {title.upper()}\n\n{body}" for i, (title, body) in enumerate(sections, 1)
-    )
+    text = _articles("MASTER DISTRIBUTION AGREEMENT", sections)
     assert detect(load(tmp_path, text)).kind.id == "general"
+
+
+def _articles(title: str, sections: list[tuple[str, str]]) -> str:
+    """A contract of numbered articles under `title`."""
+    return f"{title}\n\n" + "\n\n".join(
+        f"ARTICLE {i} - {heading.upper()}\n\n{body}"
+        for i, (heading, body) in enumerate(sections, 1)
+    )
 
 
 def test_an_agreement_for_services_is_a_services_agreement_by_its_title_alone(
@@ -649,9 +655,7 @@ def test_a_title_that_names_a_general_contract_outweighs_confidentiality_terms_i
          "disclosing party secret."),
         ("Notices", "A notice goes to the address of the recipient in Schedule 5."),
     ]  # fmt: skip
-    text = "YARN SUPPLY AGREEMENT\n\n" + "\n\n".join(
-        f"ARTICLE {i} - {title.upper()}\n\n{body}" for i, (title, body) in enumerate(sections, 1)
-    )
+    text = _articles("YARN SUPPLY AGREEMENT", sections)
     found = detect(load(tmp_path, text))
     assert (found.kind.id, found.why) == ("general", "title says 'supply agreement'")
     # the same body under a title that names no kind is read by its terms
