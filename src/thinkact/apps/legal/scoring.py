@@ -183,6 +183,8 @@ SPLITS: tuple[str, ...] = (
     "fresh132",
     "fresh133",
     "fresh134",
+    "fresh135",
+    "fresh136",
     "real",
 )
 
