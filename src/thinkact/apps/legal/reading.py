@@ -407,7 +407,7 @@ _LEFT_UNTOUCHED = re.compile(
     re.IGNORECASE,
 )
 _MEANS = re.compile(r"\b(?:by|through|via)\s+(?:means\s+of\s+)?[\w-]+", re.IGNORECASE)
-_OTHER_SIDE_LEAVES = re.compile(
+_A_SIDE_LEAVES = re.compile(
     r"\b(?:you|customers?|members?|users?|clients?|licensees?|subscribers?|(?:either|each)\s+party"
     r"|both\s+parties)\s+(?:may|can|(?:is|are)"
     r"\s+entitled\s+to|ha(?:s|ve)\s+the\s+right\s+to)\s+(?:[a-z]+\s+){0,2}?(?:cancel|terminate|end"
@@ -539,7 +539,7 @@ def safe_stated(
                 m.group()
                 for m in NEGATED.finditer(text)
                 if not _conditional(text, m)
-                and not _OTHER_SIDE_LEAVES.search(text, 0, m.start())
+                and not _A_SIDE_LEAVES.search(text, 0, m.start())
                 and not _UNCURED.match(m.group())
                 and not _LEFT_UNTOUCHED.match(m.group())
             ),
